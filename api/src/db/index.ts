@@ -1,0 +1,210 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The api's database seam: PostgreSQL dialect on two engines.
+ * - PGlite (embedded, single connection) — default; data folder from API_DATA_DIR, `memory://` for tests.
+ * - PostgreSQL through a `pg` Pool — when DATABASE_URL is set.
+ * Both support LISTEN/NOTIFY. Dates (`date` columns) should be selected as text (`::text`) so both
+ * engines return the same shape; timestamptz comes back as a JS Date on both.
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs a script of several statements without parameters (migrations, seeds). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs fn inside BEGIN/COMMIT (ROLLBACK when it throws). On PGlite transactions are serialized. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to a NOTIFY channel; returns an unsubscribe function. */
+  listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+/** Opens the database the environment asks for (DATABASE_URL → PostgreSQL, else PGlite in API_DATA_DIR). */
+export async function openDbFromEnv(env: NodeJS.ProcessEnv = process.env): Promise<Db> {
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
+  return openPglite(env.API_DATA_DIR || path.join(REPO_ROOT, '.data', 'pglite'));
+}
+
+/** A tiny FIFO mutex: each task starts after the previous one settled. */
+class Queue {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(task, task);
+    this.tail = next.catch(() => undefined);
+    return next;
+  }
+}
+
+export async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir);
+  const txQueue = new Queue();
+  let closed = false;
+  const db: Db = {
+    engine: 'pglite',
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await pg.query<T>(sql, params as unknown[] | undefined);
+      return { rows: r.rows };
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      // PGlite has one connection: run transactions one after the other so two requests never
+      // interleave statements inside one BEGIN/COMMIT.
+      return txQueue.run(() =>
+        pg.transaction(async (t) => {
+          const q: Queryable = {
+            async query<R>(sql: string, params?: unknown[]) {
+              const r = await t.query<R>(sql, params as unknown[] | undefined);
+              return { rows: r.rows };
+            },
+            async exec(sql: string) {
+              await t.exec(sql);
+            },
+          };
+          return fn(q);
+        }),
+      );
+    },
+    async listen(channel, cb) {
+      const unsub = await pg.listen(channel, cb);
+      return async () => {
+        if (!closed) await unsub();
+      };
+    },
+    async notify(channel, payload) {
+      await pg.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await txQueue.run(async () => undefined);
+      await pg.close();
+    },
+  };
+  return db;
+}
+
+export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Db> {
+  const pgmod = await import('pg');
+  const pgns = (pgmod as unknown as { default: typeof import('pg') }).default ?? pgmod;
+  // date → string (as PGlite callers select ::text anyway), int8 → number (counts).
+  pgns.types.setTypeParser(1082, (v: string) => v);
+  pgns.types.setTypeParser(20, (v: string) => Number(v));
+  const pool = new pgns.Pool({ connectionString: url, max: opts.max ?? Number(process.env.PG_POOL_MAX || 20) });
+  pool.on('error', () => undefined); // idle client errors must not crash the process
+
+  // One dedicated connection for LISTEN, shared by every subscriber of this process.
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: import('pg').Client | null = null;
+  let connecting: Promise<import('pg').Client> | null = null;
+  let closed = false;
+
+  async function getListenClient(): Promise<import('pg').Client> {
+    if (listenClient) return listenClient;
+    if (connecting) return connecting;
+    connecting = (async () => {
+      const c = new pgns.Client({ connectionString: url });
+      await c.connect();
+      c.on('notification', (msg) => {
+        const set = listeners.get(msg.channel);
+        if (set) for (const cb of set) cb(msg.payload ?? '');
+      });
+      c.on('error', () => {
+        // reconnect and re-LISTEN after a dropped connection
+        listenClient = null;
+        if (closed) return;
+        setTimeout(() => {
+          if (closed) return;
+          void getListenClient()
+            .then(async (nc) => {
+              for (const ch of listeners.keys()) await nc.query(`LISTEN ${quoteIdent(ch)}`);
+            })
+            .catch(() => undefined);
+        }, 1000);
+      });
+      listenClient = c;
+      connecting = null;
+      return c;
+    })();
+    return connecting;
+  }
+
+  const db: Db = {
+    engine: 'postgres',
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await pool.query(sql, params as unknown[] | undefined);
+      return { rows: r.rows as T[] };
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const q: Queryable = {
+          async query<R>(sql: string, params?: unknown[]) {
+            const r = await client.query(sql, params as unknown[] | undefined);
+            return { rows: r.rows as R[] };
+          },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        };
+        const result = await fn(q);
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, cb) {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        const c = await getListenClient();
+        await c.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(cb);
+      return async () => {
+        const s = listeners.get(channel);
+        if (!s) return;
+        s.delete(cb);
+        if (s.size === 0) {
+          listeners.delete(channel);
+          if (listenClient && !closed) await listenClient.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (listenClient) await listenClient.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+  return db;
+}
+
+function quoteIdent(s: string): string {
+  return '"' + s.replace(/"/g, '""') + '"';
+}

@@ -1,0 +1,41 @@
+import { createPortal } from 'react-dom';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toasts, getRuntimeConfig } from '@ticketing/shared';
+import { pageKind } from '../routes';
+import { Header } from './Header';
+import { Footer } from './Footer';
+import { IndexPage } from './IndexPage';
+import { NotFound } from './NotFound';
+
+function subscribeLocation(cb: () => void) {
+  window.addEventListener('single-spa:routing-event', cb);
+  window.addEventListener('popstate', cb);
+  return () => { window.removeEventListener('single-spa:routing-event', cb); window.removeEventListener('popstate', cb); };
+}
+const href = () => location.href;
+
+export function Shell({ registryFailed }: { registryFailed: boolean }) {
+  const { t } = useTranslation('common');
+  const current = new URL(useSyncExternalStore(subscribeLocation, href));
+  const kind = pageKind(current.pathname, current.searchParams.get('lang'), getRuntimeConfig().enabledLocales);
+  const isStaff = current.pathname.startsWith('/PRES-live');
+  const header = document.getElementById('shell-header');
+  const page = document.getElementById('shell-page');
+  const footer = document.getElementById('shell-footer');
+  return (
+    <>
+      {header && createPortal(<Header staff={isStaff} />, header)}
+      {page && createPortal(
+        <>
+          {registryFailed && <p role="alert" className="tx-fallback" data-testid="registry-notice">{t('registry.unavailable')}</p>}
+          {kind === 'index' && <IndexPage />}
+          {kind === 'notFound' && <NotFound />}
+        </>,
+        page,
+      )}
+      {footer && createPortal(<Footer />, footer)}
+      <Toasts />
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+import { createConfig } from '../rspack.config.base.ts';
+
+export default (env: Record<string, boolean>, argv: { mode?: string }) =>
+  createConfig({ name: 'mf-memberships', port: 3103, exposes: { './spa': './src/spa.ts' } }, env, argv);

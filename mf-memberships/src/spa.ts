@@ -1,0 +1,5 @@
+// The module the host mounts: single-spa lifecycles.
+import { createSpaLifecycles } from '@ticketing/shared';
+import { definition } from './definition';
+
+export const { bootstrap, mount, unmount } = createSpaLifecycles(definition);

@@ -1,0 +1,16 @@
+import type { RemoteDefinition } from '@ticketing/shared';
+import { App } from './App';
+import { createStore } from './store';
+import { resources } from './locales';
+
+export const NAMESPACE = 'ticketref';
+
+export const definition: RemoteDefinition = {
+  name: __APP_NAME__,
+  version: __APP_VERSION__,
+  basename: '/PRES-live/ticket-ref',
+  namespace: NAMESPACE,
+  resources,
+  App,
+  createStore,
+};

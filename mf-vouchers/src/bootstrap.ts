@@ -1,0 +1,6 @@
+// Standalone mode for this remote's own team (npm run dev -w mf-vouchers).
+import '@ticketing/shared/ui.css';
+import { renderStandalone } from '@ticketing/shared';
+import { definition } from './definition';
+
+void renderStandalone(definition, document.getElementById('root'));

@@ -1,0 +1,96 @@
+/**
+ * The one local address of `npm start`: the host at '/', versioned remotes under
+ * /remotes/<name>/<version>/, the registry at /remotes.json (no-store) and the api at /api.
+ * In production the same files go to any static host (see deploy/nginx.conf).
+ */
+import http from 'node:http';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { distDir, siteDir } from './apps.ts';
+import { securityHeaders } from './security.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8', '.map': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.jpg': 'image/jpeg', '.webp': 'image/webp', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
+};
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function safeJoin(base: string, urlPath: string): string | undefined {
+  const p = path.normalize(path.join(base, decodeURIComponent(urlPath)));
+  return p.startsWith(base + path.sep) || p === base ? p : undefined;
+}
+
+const gzCache = new Map<string, { mtime: number; body: Buffer }>();
+function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: string, cache: string) {
+  const stat = statSync(file);
+  const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+  res.setHeader('Content-Type', type);
+  res.setHeader('Cache-Control', cache);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  const etag = `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
+  res.setHeader('ETag', etag);
+  if (req.headers['if-none-match'] === etag) { res.statusCode = 304; res.end(); return; }
+  const compressible = /javascript|css|json|html/.test(type) && stat.size > 1024;
+  if (compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    let hit = gzCache.get(file);
+    if (!hit || hit.mtime !== stat.mtimeMs) { hit = { mtime: stat.mtimeMs, body: gzipSync(readFileSync(file)) }; gzCache.set(file, hit); }
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Content-Length', hit.body.length);
+    res.end(req.method === 'HEAD' ? undefined : hit.body);
+    return;
+  }
+  res.setHeader('Content-Length', stat.size);
+  if (req.method === 'HEAD') { res.end(); return; }
+  createReadStream(file).pipe(res);
+}
+
+export interface SiteOptions { api: FastifyInstance; hostDir?: string; site?: string }
+
+export function createSiteHandler(opts: SiteOptions) {
+  const hostDir = opts.hostDir ?? distDir('host');
+  const site = opts.site ?? siteDir();
+  const indexFile = path.join(hostDir, 'index.html');
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const p = url.pathname;
+    if (p === '/api' || p.startsWith('/api/')) { opts.api.routing(req, res); return; }
+    if (req.method !== 'GET' && req.method !== 'HEAD') { res.statusCode = 405; res.end(); return; }
+    if (p === '/remotes.json') {
+      const file = path.join(site, 'remotes.json');
+      if (!existsSync(file)) { res.statusCode = 503; res.setHeader('Cache-Control', 'no-store'); res.end('{"error":"REGISTRY_UNAVAILABLE"}'); return; }
+      sendFile(req, res, file, 'no-store');
+      return;
+    }
+    if (p.startsWith('/remotes/')) {
+      const file = safeJoin(site, p);
+      if (file && existsSync(file) && statSync(file).isFile()) sendFile(req, res, file, IMMUTABLE);
+      else { res.statusCode = 404; res.setHeader('Cache-Control', 'no-store'); res.end('not found'); }
+      return;
+    }
+    const file = p !== '/' ? safeJoin(hostDir, p) : undefined;
+    if (file && existsSync(file) && statSync(file).isFile() && !file.endsWith('index.html')) {
+      sendFile(req, res, file, IMMUTABLE);
+      return;
+    }
+    // Every page route gets the host page; it revalidates on each load and carries a fresh CSP nonce.
+    const nonce = randomBytes(16).toString('base64');
+    const html = readFileSync(indexFile, 'utf8').replace(/<script /g, `<script nonce="${nonce}" `);
+    for (const [k, v] of Object.entries(securityHeaders(nonce))) res.setHeader(k, v);
+    res.setHeader('Content-Type', TYPES['.html']);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.end(req.method === 'HEAD' ? undefined : html);
+  };
+}
+
+export async function listen(handler: http.RequestListener, port: number, host = '127.0.0.1'): Promise<http.Server> {
+  const server = http.createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  return server;
+}

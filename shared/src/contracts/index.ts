@@ -1,0 +1,6 @@
+export * from './registry';
+export * from './events';
+export * from './errors';
+export * from './catalog';
+export * from './seats';
+export * from './lists';

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { IsoDate, IsoDateTime, MiniSiteUrl, SeatingMode } from './catalog';
+
+/**
+ * Seat contracts (spec section 7 "Booking": seat plan, seat status, holds, best available).
+ * Coordinates are integer grid positions on the whole seat plan (x grows to the physical
+ * room's right as seen from the screen/stage side of the drawing, y grows away from the
+ * screen). General-admission sections have no drawn seats; their places are virtual:
+ * x = place number (1..capacity), y = 0.
+ * Requests that act for a visit need the `uuid` header (spec section 7).
+ */
+
+const qInt = z.coerce.number().int().positive();
+const qBit = z.enum(['0', '1']).transform((v) => v === '1');
+
+// ---------- seat plan ----------
+
+export const SeatplanQuery = z.object({
+  venueId: qInt,
+  seatplanId: qInt,
+});
+export type SeatplanQuery = z.infer<typeof SeatplanQuery>;
+
+export const Seat = z.object({
+  XCoordinate: z.number().int(),
+  YCoordinate: z.number().int(),
+  RowName: z.string(),
+  SeatName: z.string(),
+  SectionName: z.string(),
+  VenueSectionId: z.number().int(),
+  VenueSectionSeatGroupId: z.number().int(),
+  TicketGroupId: z.number().int(),
+  isHandicap: z.boolean(),
+  isCompanion: z.boolean(),
+  isLimitedView: z.boolean(),
+  isPremium: z.boolean(),
+  /** Seats sharing a sofaUnit (sofa / bed) are always held together. null = ordinary seat. */
+  sofaUnit: z.number().int().nullable(),
+});
+export type Seat = z.infer<typeof Seat>;
+
+export const SeatRow = z.object({ name: z.string(), y: z.number().int(), seats: z.array(Seat) });
+export const SeatGroup = z.object({ id: z.number().int(), name: z.string(), rows: z.array(SeatRow) });
+
+export const Rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+export const SeatplanSection = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  isGA: z.boolean(),
+  /** Places of a general-admission section; number of seats of a reserved one. */
+  capacity: z.number().int(),
+  ticketGroupId: z.number().int(),
+  /** Where to draw the section (grid units, same space as seat coordinates). */
+  bounds: Rect,
+  groups: z.array(SeatGroup),
+});
+
+export const Stage = Rect.extend({ label: z.string(), kind: z.enum(['screen', 'stage']) });
+
+export const Seatplan = z.object({
+  id: z.number().int(),
+  venueId: z.number().int(),
+  name: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  stage: Stage,
+  sections: z.array(SeatplanSection),
+});
+export type Seatplan = z.infer<typeof Seatplan>;
+export const SeatplanResponse = z.object({ seatplan: Seatplan });
+export type SeatplanResponse = z.infer<typeof SeatplanResponse>;
+
+/** Bits of a compact seat's `flags`. */
+export const SEAT_FLAGS = { handicap: 1, companion: 2, limitedView: 4, premium: 8 } as const;
+
+/**
+ * Compact seat (seatplanV2): [XCoordinate, SeatName, flags (SEAT_FLAGS bits), sofaUnit or 0, TicketGroupId].
+ * Row name, section and group come from the enclosing row/section/group; YCoordinate from the row.
+ */
+export const CompactSeat = z.tuple([z.number().int(), z.string(), z.number().int(), z.number().int(), z.number().int()]);
+export type CompactSeat = z.infer<typeof CompactSeat>;
+
+export const SeatplanV2 = Seatplan.extend({
+  sections: z.array(
+    SeatplanSection.omit({ groups: true }).extend({
+      groups: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          rows: z.array(z.object({ name: z.string(), y: z.number().int(), seats: z.array(CompactSeat) })),
+        }),
+      ),
+    }),
+  ),
+});
+export type SeatplanV2 = z.infer<typeof SeatplanV2>;
+export const SeatplanV2Response = z.object({ seatplan: SeatplanV2 });
+export type SeatplanV2Response = z.infer<typeof SeatplanV2Response>;
+
+// ---------- seat status ----------
+
+export const SeatsStatusQuery = z.object({
+  presentationId: qInt,
+  venueTypeId: z.coerce.number().int().nonnegative().optional(),
+  /** 0 | 1. Informational: every section of the presentation is returned unless sectionId is given. */
+  isReserved: qBit.optional(),
+  sectionId: qInt.optional(),
+  miniSiteUrl: MiniSiteUrl.optional(),
+  recaptchaToken: z.string().max(4000).optional(),
+});
+export type SeatsStatusQuery = z.infer<typeof SeatsStatusQuery>;
+
+export const SectionAvailability = z.object({
+  available: z.number().int(),
+  capacity: z.number().int(),
+});
+
+/** Key of a seat in status maps: `${sectionId}_${x}_${y}`. */
+export const seatKey = (sectionId: number, x: number, y: number): string => `${sectionId}_${x}_${y}`;
+
+export const SeatsStatusV2Response = z.object({
+  /** Seats AVAILABLE to this visit (free, or held by this uuid): 'section_x_y' → 'ticketGroupId,allocationId'. GA places use y = 0. */
+  seats: z.record(z.string(), z.string()),
+  /** Keys of the seats this visit's uuid holds now (show them selected after a reload). */
+  held: z.array(z.string()),
+  /** Per section id: places still available (free + own holds) and capacity. */
+  sections: z.record(z.string(), SectionAvailability),
+  /** When this visit's holds on this presentation expire (null when none). */
+  holdExpiresAt: IsoDateTime.nullable(),
+});
+export type SeatsStatusV2Response = z.infer<typeof SeatsStatusV2Response>;
+
+export const SeatStatus = z.object({
+  VenueSectionId: z.number().int(),
+  XCoordinate: z.number().int(),
+  YCoordinate: z.number().int(),
+  TicketGroupId: z.number().int(),
+  AllocationId: z.number().int(),
+  isAvailable: z.literal(true),
+  isSelected: z.boolean(),
+});
+export const SeatsStatusResponse = z.object({
+  seats: z.array(SeatStatus),
+  sections: z.record(z.string(), SectionAvailability),
+  holdExpiresAt: IsoDateTime.nullable(),
+});
+export type SeatsStatusResponse = z.infer<typeof SeatsStatusResponse>;
+
+// ---------- holds ----------
+
+export const SessionHeaders = z.object({
+  uuid: z.string().min(8).max(100).regex(/^[\w-]+$/, 'letters, digits, - and _'),
+});
+export type SessionHeaders = z.infer<typeof SessionHeaders>;
+
+export const LockSeatInput = z.object({
+  PresentationId: z.number().int().positive(),
+  VenueId: z.number().int().positive(),
+  VenueSeatplanId: z.number().int().positive(),
+  VenueSectionId: z.number().int().positive(),
+  TicketGroupId: z.number().int().positive().nullable().optional(),
+  /** null for general admission: the server picks the place. */
+  XCoordinate: z.number().int().nullable(),
+  YCoordinate: z.number().int().nullable(),
+});
+export type LockSeatInput = z.infer<typeof LockSeatInput>;
+
+export const LockSeatBody = z.object({
+  recaptchaToken: z.string().max(4000).optional().nullable(),
+  seat: LockSeatInput,
+});
+export type LockSeatBody = z.infer<typeof LockSeatBody>;
+
+export const HeldSeat = z.object({ sectionId: z.number().int(), x: z.number().int(), y: z.number().int() });
+export type HeldSeat = z.infer<typeof HeldSeat>;
+
+export const LockSeatResponse = z.object({
+  lockedSeat: z.object({ x: z.number().int(), y: z.number().int() }),
+  /** Every seat held by this call (both halves of a sofa unit). */
+  seats: z.array(HeldSeat),
+  expiresAt: IsoDateTime,
+});
+export type LockSeatResponse = z.infer<typeof LockSeatResponse>;
+
+export const UnlockSeatResponse = z.object({ success: z.literal(true), seats: z.array(HeldSeat) });
+export type UnlockSeatResponse = z.infer<typeof UnlockSeatResponse>;
+
+/** 409 body of a refused lock: lock_seat_error | MAX_SEATS | SINGLE_SEAT_GAP | LOCATION_OFFLINE | EVENT_PAST | NOT_ENOUGH_SEATS. */
+export const LockError = z.object({
+  error: z.string(),
+  message: z.string().optional(),
+  /** SINGLE_SEAT_GAP: a seat that would avoid the gap (for example the one that closes it). */
+  suggestion: HeldSeat.nullable().optional(),
+  maxSeats: z.number().int().optional(),
+});
+export type LockError = z.infer<typeof LockError>;
+
+export const ExtendBody = z.object({ presentationId: z.number().int().positive() });
+export const ExtendResponse = z.object({ expiresAt: IsoDateTime, seats: z.number().int() });
+export type ExtendResponse = z.infer<typeof ExtendResponse>;
+
+export const HoldsQuery = z.object({ presentationId: qInt });
+export const ReleaseHoldsResponse = z.object({ released: z.number().int() });
+
+// ---------- best available ----------
+
+export const BestAvailableQuery = z.object({
+  recaptchaToken: z.string().max(4000).optional(),
+  presentationId: qInt,
+  quantity: z.coerce.number().int().min(1).max(50),
+  maxMatches: z.coerce.number().int().min(1).max(20).default(5),
+  resultsPerMatch: z.coerce.number().int().min(1).max(5).default(1),
+  ticketGroupId: qInt.optional(),
+  sectionId: qInt.optional(),
+  /** 1: one handicap seat plus companion seats next to it. */
+  accessible: qBit.optional(),
+  /** 1: hold the first match for this visit (needs the uuid header). */
+  isLock: qBit.optional(),
+  featureId: qInt.optional(),
+  isBestPerPresentation: qBit.optional(),
+  startDate: IsoDate.optional(),
+  endDate: IsoDate.optional(),
+  locationId: qInt.optional(),
+  partOfDay: z.string().max(20).optional(),
+  miniSiteUrl: MiniSiteUrl.optional(),
+});
+export type BestAvailableQuery = z.infer<typeof BestAvailableQuery>;
+
+export const BestSeat = z.object({
+  VenueSectionId: z.number().int(),
+  XCoordinate: z.number().int(),
+  YCoordinate: z.number().int(),
+  RowName: z.string(),
+  SeatName: z.string(),
+  TicketGroupId: z.number().int(),
+  isHandicap: z.boolean(),
+  isCompanion: z.boolean(),
+});
+export const BestMatch = z.object({
+  presentationId: z.number().int(),
+  seats: z.array(BestSeat),
+  /** All seats side by side in one row. */
+  together: z.boolean(),
+  /** Leaves no single free seat next to it. */
+  noSingleSeat: z.boolean(),
+  /** Held for this visit (isLock=1, first match only). */
+  locked: z.boolean(),
+});
+export type BestMatch = z.infer<typeof BestMatch>;
+export const BestAvailableResponse = z.object({
+  matches: z.array(BestMatch),
+  expiresAt: IsoDateTime.nullable(),
+});
+export type BestAvailableResponse = z.infer<typeof BestAvailableResponse>;
+
+// ---------- event list of a day ----------
+
+export const DayPresentationsQuery = z.object({ date: IsoDate, locationId: qInt.optional() });
+export const DayPresentation = z.object({
+  id: z.number().int(),
+  featureId: z.number().int(),
+  featureName: z.string(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  venueId: z.number().int(),
+  venueName: z.string(),
+  venueTypeId: z.number().int(),
+  dateTime: IsoDateTime,
+  /** HH:MM in Asia/Jerusalem. */
+  time: z.string(),
+  seatingMode: SeatingMode,
+  isReserved: z.boolean(),
+  isGA: z.number().int(),
+  capacity: z.number().int(),
+  available: z.number().int(),
+  locationOffline: z.boolean(),
+  isVod: z.boolean(),
+});
+export type DayPresentation = z.infer<typeof DayPresentation>;
+export const DayPresentationsResponse = z.object({ date: IsoDate, presentations: z.array(DayPresentation) });
+export type DayPresentationsResponse = z.infer<typeof DayPresentationsResponse>;
+
+// ---------- live availability (server-sent events, GET /seats/events?presentationId=) ----------
+
+export const SeatEventsQuery = z.object({ presentationId: qInt });
+/** `data:` of each `seats` event. status 'free' = released (unlock, expiry, removal). */
+export const SeatChangeEvent = z.object({
+  presentationId: z.number().int(),
+  status: z.enum(['held', 'sold', 'free']),
+  seats: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int()])), // [sectionId, x, y]
+});
+export type SeatChangeEvent = z.infer<typeof SeatChangeEvent>;

@@ -1,0 +1,42 @@
+import type { Locale } from '../contracts/events';
+import { localeTag } from './money';
+
+export const TIME_ZONE = 'Asia/Jerusalem';
+
+const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Asia/Jerusalem business date of an instant, as YYYY-MM-DD. */
+export function jerusalemDate(instant: Date | string | number = new Date()): string {
+  return ymd.format(new Date(instant));
+}
+
+/** Adds whole days to a YYYY-MM-DD date (calendar arithmetic, no time zone drift). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Spec section 9: 29 days, 14 before today, today, 14 after (Asia/Jerusalem days). */
+export function calendarStrip(today: string = jerusalemDate(), before = 14, after = 14): string[] {
+  return Array.from({ length: before + after + 1 }, (_, i) => addDays(today, i - before));
+}
+
+function fmt(locale: Locale, options: Intl.DateTimeFormatOptions) {
+  return new Intl.DateTimeFormat(localeTag(locale), { timeZone: TIME_ZONE, numberingSystem: 'latn', ...options });
+}
+
+export const formatTime = (iso: string, locale: Locale) => fmt(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+/** Long date-time (spec section 9): weekday, day/month/year, hour:minute. */
+export const formatLongDateTime = (iso: string, locale: Locale) =>
+  fmt(locale, { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+/** day/month/year hour:minute, as the presentation box shows it. */
+export function formatDayMonthYearTime(iso: string): string {
+  const parts = Object.fromEntries(fmt('en', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+/** Weekday and day of a YYYY-MM-DD strip date (noon UTC is the same day in Jerusalem). */
+export const formatStripDay = (date: string, locale: Locale) => ({
+  weekday: fmt(locale, { weekday: 'short' }).format(new Date(`${date}T12:00:00Z`)),
+  day: fmt(locale, { day: 'numeric', month: 'numeric' }).format(new Date(`${date}T12:00:00Z`)),
+});

@@ -1,0 +1,78 @@
+import { StrictMode, type ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router-dom';
+import type { Store } from '@reduxjs/toolkit';
+import { addNamespace, i18n, initI18n, storedLocale, type Resources } from '../i18n';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { RemoteFallback } from '../ui/RemoteFallback';
+import { Toasts } from '../ui/toast';
+import { setRuntimeConfig } from '../runtime/config';
+
+export interface RemoteDefinition {
+  /** Package name, e.g. "mf-booking", and its version (the visible release marker). */
+  name: string;
+  version: string;
+  /** Router basename = the remote's route prefix, e.g. "/order". Empty for remotes owning several prefixes. */
+  basename: string;
+  /** i18n namespace and its texts in all five locales. */
+  namespace: string;
+  resources: Resources;
+  App: ComponentType;
+  /** One Redux store per remote (created on first mount, kept across remounts). */
+  createStore: () => Store;
+}
+
+interface SpaProps { name: string; domElement?: HTMLElement }
+
+function tree(def: RemoteDefinition, store: Store) {
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ErrorBoundary name={def.name} fallback={<RemoteFallback name={def.name} />}>
+          <Provider store={store}>
+            <BrowserRouter basename={def.basename}>
+              <div data-remote={def.name} data-version={def.version}>
+                <def.App />
+              </div>
+            </BrowserRouter>
+          </Provider>
+        </ErrorBoundary>
+      </I18nextProvider>
+    </StrictMode>
+  );
+}
+
+/** single-spa lifecycles (bootstrap, mount, unmount) for one remote, with its error boundary. */
+export function createSpaLifecycles(def: RemoteDefinition) {
+  let root: Root | undefined;
+  let store: Store | undefined;
+  return {
+    async bootstrap() {
+      await initI18n();
+      addNamespace(def.namespace, def.resources);
+    },
+    async mount(props: SpaProps) {
+      const el = props.domElement ?? document.getElementById(`app-${def.name}`);
+      if (!el) throw new Error(`${def.name}: no container`);
+      store ??= def.createStore();
+      root = createRoot(el);
+      root.render(tree(def, store));
+    },
+    async unmount() {
+      root?.unmount();
+      root = undefined;
+    },
+  };
+}
+
+/** Standalone mode for a remote's own team: `npm run dev -w mf-x` renders it alone. */
+export async function renderStandalone(def: RemoteDefinition, container: HTMLElement | null) {
+  setRuntimeConfig({ apiBase: '/api', enabledLocales: ['he', 'en', 'ru', 'ar', 'pl'] });
+  await initI18n(storedLocale());
+  addNamespace(def.namespace, def.resources);
+  if (!container) throw new Error('no #root');
+  const store = def.createStore();
+  createRoot(container).render(<>{tree(def, store)}<Toasts /></>);
+}
