@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_PORT, E2E_SITE_DIR, E2E_DATA_DIR } from './env';
+
+/**
+ * e2e against the composed site started exactly as `npm start` starts it (scripts/start.ts),
+ * on its own port, site folder and database folder so it never touches a developer's data.
+ * Debian's Chromium: browser downloads are not possible here.
+ */
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+  },
+  webServer: {
+    // A fresh site folder and database for every run; the server builds and seeds them.
+    command: `rm -rf ${E2E_SITE_DIR} ${E2E_DATA_DIR} && npx tsx ../scripts/start.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/remotes.json`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    env: { PORT: String(E2E_PORT), SITE_DIR: E2E_SITE_DIR, API_DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'test' },
+  },
+});

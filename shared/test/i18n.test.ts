@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { dirOf, initI18n, setLocale, i18n } from '../src/i18n';
+
+const root = path.resolve(__dirname, '..', '..');
+const LOCALES = ['he', 'en', 'ru', 'ar', 'pl'];
+
+function keys(obj: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+}
+const localeDirs = [path.join(root, 'shared/src/i18n/locales'), ...readdirSync(root).filter((d) => d.startsWith('mf-')).map((d) => path.join(root, d, 'src/locales'))].filter(existsSync);
+
+describe('translations', () => {
+  for (const dir of localeDirs) {
+    it(`every key of ${path.relative(root, dir)} exists in all five locales`, () => {
+      const all = Object.fromEntries(LOCALES.map((l) => [l, new Set(keys(JSON.parse(readFileSync(path.join(dir, `${l}.json`), 'utf8'))))]));
+      const union = new Set(LOCALES.flatMap((l) => [...all[l]]));
+      const missing = LOCALES.flatMap((l) => [...union].filter((k) => !all[l].has(k)).map((k) => `${l}:${k}`));
+      expect(missing).toEqual([]);
+    });
+  }
+  it('Hebrew and Arabic are right to left', () => {
+    expect(dirOf('he')).toBe('rtl');
+    expect(dirOf('ar')).toBe('rtl');
+    expect(dirOf('en')).toBe('ltr');
+  });
+  it('sets only supported locales and updates <html lang dir>', async () => {
+    await initI18n('he');
+    expect(await setLocale('xx')).toBe(false);
+    expect(await setLocale('en')).toBe(true);
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(i18n.t('notFound.title')).toBe('This page could not be found.');
+    await setLocale('he');
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+});
