@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isDbUnavailable } from './errors.ts';
 
 /**
  * The api's database seam: PostgreSQL dialect on two engines.
@@ -102,7 +103,12 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   // date → string (as PGlite callers select ::text anyway), int8 → number (counts).
   pgns.types.setTypeParser(1082, (v: string) => v);
   pgns.types.setTypeParser(20, (v: string) => Number(v));
-  const pool = new pgns.Pool({ connectionString: url, max: opts.max ?? Number(process.env.PG_POOL_MAX || 20) });
+  const pool = new pgns.Pool({
+    connectionString: url,
+    max: opts.max ?? Number(process.env.PG_POOL_MAX || 20),
+    // While the server is away a request fails fast (503 DB_UNAVAILABLE) instead of waiting forever.
+    connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS || 5000),
+  });
   pool.on('error', () => undefined); // idle client errors must not crash the process
 
   // One dedicated connection for LISTEN, shared by every subscriber of this process.
@@ -115,30 +121,48 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     if (listenClient) return listenClient;
     if (connecting) return connecting;
     connecting = (async () => {
-      const c = new pgns.Client({ connectionString: url });
-      await c.connect();
+      const c = new pgns.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      c.on('error', () => undefined); // replaced below once connected; a failed connect must not crash
+      try {
+        await c.connect();
+      } catch (e) {
+        connecting = null;
+        throw e;
+      }
       c.on('notification', (msg) => {
         const set = listeners.get(msg.channel);
         if (set) for (const cb of set) cb(msg.payload ?? '');
       });
-      c.on('error', () => {
-        // reconnect and re-LISTEN after a dropped connection
-        listenClient = null;
-        if (closed) return;
-        setTimeout(() => {
-          if (closed) return;
-          void getListenClient()
-            .then(async (nc) => {
-              for (const ch of listeners.keys()) await nc.query(`LISTEN ${quoteIdent(ch)}`);
-            })
-            .catch(() => undefined);
-        }, 1000);
-      });
+      // Reconnect and re-LISTEN after a dropped connection (e.g. a PostgreSQL restart), retrying until
+      // the server is back; 'end' without 'error' happens on a clean server shutdown.
+      let lost = false;
+      const onLost = () => {
+        if (lost) return;
+        lost = true;
+        if (listenClient === c) listenClient = null;
+        c.end().catch(() => undefined);
+        if (!closed) void relisten(1);
+      };
+      c.on('error', onLost);
+      c.on('end', onLost);
       listenClient = c;
       connecting = null;
       return c;
     })();
     return connecting;
+  }
+
+  async function relisten(attempt: number): Promise<void> {
+    await new Promise((r) => setTimeout(r, Math.min(1000 * attempt, 5000)));
+    if (closed || listeners.size === 0) return;
+    try {
+      const nc = await getListenClient();
+      for (const ch of listeners.keys()) await nc.query(`LISTEN ${quoteIdent(ch)}`);
+    } catch {
+      connecting = null;
+      listenClient = null;
+      if (!closed) void relisten(attempt + 1);
+    }
   }
 
   const db: Db = {
@@ -152,6 +176,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     },
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      let broken = false;
       try {
         await client.query('BEGIN');
         const q: Queryable = {
@@ -168,9 +193,11 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
         return result;
       } catch (e) {
         await client.query('ROLLBACK').catch(() => undefined);
+        broken = isDbUnavailable(e);
         throw e;
       } finally {
-        client.release();
+        // A connection that died mid-transaction is destroyed, not handed to the next request.
+        client.release(broken || undefined);
       }
     },
     async listen(channel, cb) {

@@ -1,0 +1,237 @@
+import type { Db, Queryable } from '../../db/index.ts';
+import { ApiHttpError } from '../../lib/route.ts';
+import type { SeatChangeEvent } from '@ticketing/shared/contracts';
+import type { Plan, PlanSeat, PlanSection } from './plan.ts';
+import { gapFreeAlternative, newSingleGaps, unitOf, type SeatState } from './rules.ts';
+
+export const SEAT_CHANNEL = 'seat_changes';
+
+/** What the hold path needs to know about a presentation. */
+export interface PresentationMeta {
+  id: number; venueId: number; seatplanId: number; seatingPolicyId: number; venueTypeId: number;
+  chooseSeatsS: number; offline: boolean; startsAt: Date;
+}
+
+export interface LiveRow { section_id: number; x: number; y: number; status: 'held' | 'sold'; holder_uuid: string | null; expires_at: Date | null }
+
+/** Seats sold, or held and not expired, of a presentation (optionally one section / one row). */
+export async function liveRows(q: Queryable, presentationId: number, sectionId?: number, y?: number): Promise<LiveRow[]> {
+  const { rows } = await q.query<LiveRow>(`
+    SELECT section_id, x, y, status, holder_uuid, expires_at FROM presentation_seats
+    WHERE presentation_id = $1 AND ($2::int IS NULL OR section_id = $2::int) AND ($3::int IS NULL OR y = $3::int)
+      AND (status = 'sold' OR expires_at > now())`, [presentationId, sectionId ?? null, y ?? null]);
+  return rows;
+}
+
+export function stateFn(rows: LiveRow[], uuid: string | undefined): (s: { sectionId: number; x: number; y: number }) => SeatState {
+  const m = new Map<string, SeatState>();
+  for (const r of rows) m.set(`${r.section_id}_${r.x}_${r.y}`, r.status === 'held' && uuid && r.holder_uuid === uuid ? 'mine' : 'taken');
+  return (s) => m.get(`${s.sectionId}_${s.x}_${s.y}`) ?? 'free';
+}
+
+/** Notifies seat changes inside the caller's transaction, in chunks that fit pg_notify's 8000-byte limit. */
+export async function notifySeats(q: Queryable, presentationId: number, status: SeatChangeEvent['status'], seats: Array<[number, number, number]>): Promise<void> {
+  for (let i = 0; i < seats.length; i += 300) {
+    const ev: SeatChangeEvent = { presentationId, status, seats: seats.slice(i, i + 300) };
+    await q.query('SELECT pg_notify($1, $2)', [SEAT_CHANNEL, JSON.stringify(ev)]);
+  }
+}
+
+async function beginHoldTx(db: Db, q: Queryable, uuid: string, presentationId: number): Promise<void> {
+  // A hold is ephemeral (a crash only frees a seat): commit it asynchronously on PostgreSQL.
+  if (db.engine === 'postgres') await q.query('SET LOCAL synchronous_commit = off');
+  // One visit's holds on one presentation are taken one at a time, so maxSeats and the shared
+  // expiry are exact. Different visits never wait for each other here.
+  await q.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [uuid, presentationId]);
+}
+
+/** Count and common expiry of this visit's live holds on a presentation. */
+async function myHolds(q: Queryable, uuid: string, presentationId: number): Promise<{ n: number; expiresAt: Date | null }> {
+  const { rows } = await q.query<{ n: number; exp: Date | null }>(`
+    SELECT count(*)::int AS n, min(expires_at) AS exp FROM presentation_seats
+    WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held' AND expires_at > now()`, [presentationId, uuid]);
+  return { n: rows[0]!.n, expiresAt: rows[0]!.exp };
+}
+
+/**
+ * The one statement that takes seats: inserts a hold, or takes over a row whose hold expired (or that
+ * this visit already holds, keeping its expiry). A seat held by another visit or sold is left alone and
+ * not returned. No read-then-write: the primary key decides.
+ */
+const UPSERT_HOLD = `
+  INSERT INTO presentation_seats (presentation_id, section_id, x, y, status, holder_uuid, expires_at, ticket_group_id)
+  SELECT $1, $2, u.x, u.y, 'held', $3, $4::timestamptz, u.tg
+  FROM unnest($5::int[], $6::int[], $7::int[]) AS u(x, y, tg)
+  ON CONFLICT (presentation_id, section_id, x, y) DO UPDATE
+    SET status = 'held', holder_uuid = EXCLUDED.holder_uuid, reservation_id = NULL, ticket_group_id = EXCLUDED.ticket_group_id,
+        created_at = now(),
+        expires_at = CASE WHEN presentation_seats.holder_uuid = EXCLUDED.holder_uuid AND presentation_seats.expires_at > now()
+                          THEN presentation_seats.expires_at ELSE EXCLUDED.expires_at END
+    WHERE presentation_seats.status = 'held'
+      AND (presentation_seats.expires_at < now() OR presentation_seats.holder_uuid = EXCLUDED.holder_uuid)
+  RETURNING x, y, expires_at`;
+
+export interface HoldResult { seats: Array<{ sectionId: number; x: number; y: number }>; expiresAt: Date }
+
+export function assertBookable(p: PresentationMeta): void {
+  if (p.offline) throw new ApiHttpError(409, 'LOCATION_OFFLINE', 'Web booking is unavailable at this cinema; try later or buy at the box office');
+  if (p.startsAt.getTime() < Date.now()) throw new ApiHttpError(409, 'EVENT_PAST', 'The presentation has started');
+}
+
+export class LockRefused extends ApiHttpError {}
+
+/**
+ * Holds reserved seats (each with its whole sofa unit) for a visit. All or nothing.
+ * Checks maxSeats and, for seating policy 3, the single-seat gap rule.
+ */
+export async function holdReserved(db: Db, args: {
+  p: PresentationMeta; plan: Plan; section: PlanSection; seats: PlanSeat[]; uuid: string; maxSeats: number; checkGap: boolean;
+}): Promise<HoldResult> {
+  const { p, plan, section, uuid } = args;
+  // whole sofa units
+  const want = new Map<string, PlanSeat>();
+  for (const s of args.seats) for (const u of unitOf(plan.rows.get(`${s.sectionId}_${s.y}`)!, s)) want.set(`${u.x}_${u.y}`, u);
+  const seats = [...want.values()];
+  return db.tx(async (q) => {
+    await beginHoldTx(db, q, uuid, p.id);
+    const mine = await myHolds(q, uuid, p.id);
+    if (args.checkGap || mine.n + seats.length > args.maxSeats) {
+      const ys = [...new Set(seats.map((s) => s.y))];
+      const live = ys.length === 1 ? await liveRows(q, p.id, section.id, ys[0]) : await liveRows(q, p.id, section.id);
+      const st = stateFn(live, uuid);
+      const already = seats.filter((s) => st(s) === 'mine').length;
+      if (mine.n + seats.length - already > args.maxSeats) {
+        throw new LockRefused(409, 'MAX_SEATS', `At most ${args.maxSeats} seats per order`, { maxSeats: args.maxSeats });
+      }
+      if (args.checkGap) {
+        for (const y of ys) {
+          const row = plan.rows.get(`${section.id}_${y}`)!;
+          const xState = (x: number): SeatState => st({ sectionId: section.id, x, y });
+          // only seats that are free now count as newly taken
+          const adding = new Set(seats.filter((s) => s.y === y && st(s) === 'free').map((s) => s.x));
+          const gaps = newSingleGaps(row, xState, adding);
+          if (!gaps.length) continue;
+          // Strict rule with seats.io's escape: refuse only when a gap-free choice of the same size exists.
+          const sectionState = stateFn(await liveRows(q, p.id, section.id), uuid);
+          const sectionRows = [...plan.rows.entries()].filter(([k]) => k.startsWith(`${section.id}_`)).map(([, r]) => r);
+          if (gapFreeAlternative(sectionRows, sectionState, seats.length)) {
+            throw new LockRefused(409, 'SINGLE_SEAT_GAP', 'This selection would leave a single empty seat', {
+              suggestion: { sectionId: section.id, x: gaps[0]!, y },
+            });
+          }
+        }
+      }
+    }
+    const expiresAt = mine.expiresAt ?? new Date(Date.now() + p.chooseSeatsS * 1000);
+    const { rows } = await q.query<{ x: number; y: number }>(UPSERT_HOLD, [
+      p.id, section.id, uuid, expiresAt, seats.map((s) => s.x), seats.map((s) => s.y), seats.map((s) => s.ticketGroupId),
+    ]);
+    if (rows.length !== seats.length) throw new LockRefused(409, 'lock_seat_error', 'Seat no longer available');
+    await notifySeats(q, p.id, 'held', rows.map((r) => [section.id, r.x, r.y]));
+    return { seats: rows.map((r) => ({ sectionId: section.id, x: r.x, y: r.y })), expiresAt };
+  });
+}
+
+/** Holds one general-admission place of a section; the database picks a free place number. */
+export async function holdGeneralAdmission(db: Db, args: { p: PresentationMeta; section: PlanSection; uuid: string; maxSeats: number }): Promise<HoldResult> {
+  const { p, section, uuid } = args;
+  return db.tx(async (q) => {
+    await beginHoldTx(db, q, uuid, p.id);
+    const mine = await myHolds(q, uuid, p.id);
+    if (mine.n + 1 > args.maxSeats) throw new LockRefused(409, 'MAX_SEATS', `At most ${args.maxSeats} seats per order`, { maxSeats: args.maxSeats });
+    const expiresAt = mine.expiresAt ?? new Date(Date.now() + p.chooseSeatsS * 1000);
+    // Each attempt is one statement with its own snapshot: a place taken by a concurrent transaction
+    // makes the conditional upsert return nothing, and the next attempt sees it taken.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const { rows } = await q.query<{ x: number; y: number }>(`
+        INSERT INTO presentation_seats (presentation_id, section_id, x, y, status, holder_uuid, expires_at, ticket_group_id)
+        SELECT $1, $2, g, 0, 'held', $3, $4::timestamptz, $5
+        FROM generate_series(1, $6::int) g
+        WHERE NOT EXISTS (SELECT 1 FROM presentation_seats ps WHERE ps.presentation_id = $1 AND ps.section_id = $2 AND ps.x = g AND ps.y = 0
+                          AND (ps.status = 'sold' OR ps.expires_at > now()))
+        ORDER BY random() LIMIT 1
+        ON CONFLICT (presentation_id, section_id, x, y) DO UPDATE
+          SET status = 'held', holder_uuid = EXCLUDED.holder_uuid, expires_at = EXCLUDED.expires_at, reservation_id = NULL, created_at = now()
+          WHERE presentation_seats.status = 'held' AND presentation_seats.expires_at < now()
+        RETURNING x, y`, [p.id, section.id, uuid, expiresAt, section.ticketGroupId, section.capacity]);
+      if (rows[0]) {
+        await notifySeats(q, p.id, 'held', [[section.id, rows[0].x, 0]]);
+        return { seats: [{ sectionId: section.id, x: rows[0].x, y: 0 }], expiresAt };
+      }
+      const { rows: c } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM presentation_seats
+        WHERE presentation_id = $1 AND section_id = $2 AND (status = 'sold' OR expires_at > now())`, [p.id, section.id]);
+      if (c[0]!.n >= section.capacity) break;
+    }
+    throw new LockRefused(409, 'NOT_ENOUGH_SEATS', 'Not enough places left in this section');
+  });
+}
+
+/** Releases a visit's hold on seats (with their sofa units); refused unless this visit holds them. */
+export async function unhold(db: Db, args: { p: PresentationMeta; section: PlanSection; seats: Array<{ x: number; y: number }> | null; uuid: string }): Promise<HoldResult['seats']> {
+  const { p, section, uuid } = args;
+  return db.tx(async (q) => {
+    let rows: Array<{ x: number; y: number }>;
+    if (args.seats) {
+      ({ rows } = await q.query<{ x: number; y: number }>(`
+        DELETE FROM presentation_seats ps USING unnest($3::int[], $4::int[]) AS u(x, y)
+        WHERE ps.presentation_id = $1 AND ps.section_id = $2 AND ps.x = u.x AND ps.y = u.y
+          AND ps.status = 'held' AND ps.holder_uuid = $5 AND ps.expires_at > now()
+        RETURNING ps.x, ps.y`, [p.id, section.id, args.seats.map((s) => s.x), args.seats.map((s) => s.y), uuid]));
+    } else {
+      // general admission without a place number: give back this visit's last place in the section
+      ({ rows } = await q.query<{ x: number; y: number }>(`
+        DELETE FROM presentation_seats WHERE (presentation_id, section_id, x, y) = (
+          SELECT presentation_id, section_id, x, y FROM presentation_seats
+          WHERE presentation_id = $1 AND section_id = $2 AND status = 'held' AND holder_uuid = $3 AND expires_at > now()
+          ORDER BY x DESC LIMIT 1)
+        RETURNING x, y`, [p.id, section.id, uuid]));
+    }
+    if (!rows.length) throw new ApiHttpError(409, 'unlock_seat_error', 'Error unlocking seat');
+    await notifySeats(q, p.id, 'free', rows.map((r) => [section.id, r.x, r.y]));
+    return rows.map((r) => ({ sectionId: section.id, x: r.x, y: r.y }));
+  });
+}
+
+/** Extends this visit's holds on a presentation once (decisions.md: one extension per order). */
+export async function extendHolds(db: Db, p: PresentationMeta, uuid: string): Promise<{ expiresAt: Date; seats: number }> {
+  return db.tx(async (q) => {
+    await beginHoldTx(db, q, uuid, p.id);
+    const { rows: ext } = await q.query(`INSERT INTO hold_extensions (presentation_id, holder_uuid) VALUES ($1, $2)
+      ON CONFLICT DO NOTHING RETURNING 1 AS ok`, [p.id, uuid]);
+    if (!ext.length) throw new ApiHttpError(409, 'EXTEND_LIMIT', 'The hold was already extended once');
+    const expiresAt = new Date(Date.now() + p.chooseSeatsS * 1000);
+    const { rows } = await q.query(`UPDATE presentation_seats SET expires_at = $3
+      WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held' AND expires_at > now() RETURNING x`, [p.id, uuid, expiresAt]);
+    if (!rows.length) throw new ApiHttpError(409, 'HOLD_EXPIRED', 'No seats are held');
+    return { expiresAt, seats: rows.length };
+  });
+}
+
+/** Releases every hold of a visit on a presentation (removing the presentation from the cart). */
+export async function releaseAll(db: Db, presentationId: number, uuid: string): Promise<number> {
+  return db.tx(async (q) => {
+    const { rows } = await q.query<{ section_id: number; x: number; y: number }>(`
+      DELETE FROM presentation_seats WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held'
+      RETURNING section_id, x, y`, [presentationId, uuid]);
+    await q.query('DELETE FROM hold_extensions WHERE presentation_id = $1 AND holder_uuid = $2', [presentationId, uuid]);
+    if (rows.length) await notifySeats(q, presentationId, 'free', rows.map((r) => [r.section_id, r.x, r.y]));
+    return rows.length;
+  });
+}
+
+/** Deletes expired holds and tells every open seat map. Safe to run in several processes at once. */
+export async function sweepExpired(db: Db): Promise<number> {
+  return db.tx(async (q) => {
+    const { rows } = await q.query<{ presentation_id: number; section_id: number; x: number; y: number }>(`
+      DELETE FROM presentation_seats WHERE status = 'held' AND expires_at < now()
+      RETURNING presentation_id, section_id, x, y`);
+    const byP = new Map<number, Array<[number, number, number]>>();
+    for (const r of rows) {
+      let l = byP.get(r.presentation_id);
+      if (!l) byP.set(r.presentation_id, (l = []));
+      l.push([r.section_id, r.x, r.y]);
+    }
+    for (const [pid, seats] of byP) await notifySeats(q, pid, 'free', seats);
+    return rows.length;
+  });
+}

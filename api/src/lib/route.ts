@@ -1,0 +1,218 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isDbUnavailable } from '../db/errors.ts';
+
+/**
+ * One way to declare every api route: zod schemas from `@ticketing/shared/contracts` for query,
+ * params, headers and body (validated before the handler; failures → 400 BAD_REQUEST with issues),
+ * the response schema (checked outside production, documented always), and the OpenAPI entry.
+ */
+
+export type Lang = 'he' | 'en';
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+
+/** Thrown by handlers to answer with a JSON error `{ error: code, message, ...extra }`. */
+export class ApiHttpError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    message?: string,
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message ?? code);
+  }
+}
+
+/** Returned by a handler that wrote the response itself (server-sent events). */
+export const HIJACKED: unique symbol = Symbol('hijacked');
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<Q, P, B, H> {
+  query: Q;
+  params: P;
+  body: B;
+  headers: H;
+  lang: Lang;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteDef<
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  H extends z.ZodType | undefined,
+  R extends z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path relative to the plugin prefix, OpenAPI style params: `/presentations/{id}`. */
+  url: string;
+  summary: string;
+  tags?: string[];
+  query?: Q;
+  params?: P;
+  body?: B;
+  headers?: H;
+  response: R;
+  /** Content type of a success response when not JSON (e.g. text/event-stream). */
+  produces?: string;
+  /** Documented error statuses besides 400 (e.g. { 404: 'EVENT_DETAILS_ERROR', 409: 'lock_seat_error' }). */
+  errors?: Record<number, string>;
+  handler(ctx: RouteContext<Out<Q>, Out<P>, Out<B>, Out<H>>): Promise<z.input<R> | typeof HIJACKED>;
+}
+
+export interface DocumentedRoute {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tags: string[];
+  query?: z.ZodType;
+  params?: z.ZodType;
+  body?: z.ZodType;
+  headers?: z.ZodType;
+  response: z.ZodType;
+  produces?: string;
+  errors?: Record<number, string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: DocumentedRoute[];
+  }
+}
+
+const CHECK_RESPONSES = process.env.NODE_ENV !== 'production';
+
+/** Visitor language from Accept-Language: first tag `he…` → he, any other tag → en, none → he. */
+export function langOf(req: FastifyRequest): Lang {
+  const h = req.headers['accept-language'];
+  if (!h) return 'he';
+  const first = String(h).split(',')[0]!.trim().toLowerCase();
+  if (!first || first === '*') return 'he';
+  return first.startsWith('he') || first.startsWith('iw') ? 'he' : 'en';
+}
+
+function badRequest(where: string, error: z.ZodError): ApiHttpError {
+  return new ApiHttpError(400, 'BAD_REQUEST', `invalid ${where}: ${error.issues.map((i) => `${i.path.join('.') || where} ${i.message}`).join('; ')}`, {
+    issues: error.issues.map((i) => ({ in: where, path: i.path, code: i.code, message: i.message })),
+  });
+}
+
+function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, where: string): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) throw badRequest(where, r.error);
+  return r.data as Out<S>;
+}
+
+export function route<
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  H extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(app: FastifyInstance, def: RouteDef<Q, P, B, H, R>): void {
+  const fastifyUrl = def.url.replace(/\{(\w+)\}/g, ':$1');
+  app.apiRoutes.push({
+    method: def.method, path: (app.prefix || '') + def.url, summary: def.summary, tags: def.tags ?? [],
+    query: def.query, params: def.params, body: def.body, headers: def.headers, response: def.response,
+    produces: def.produces, errors: def.errors,
+  });
+  app.route({
+    method: def.method,
+    url: fastifyUrl,
+    handler: async (req, reply) => {
+      const ctx: RouteContext<Out<Q>, Out<P>, Out<B>, Out<H>> = {
+        query: parsePart(def.query, req.query, 'query') as Out<Q>,
+        params: parsePart(def.params, req.params, 'params') as Out<P>,
+        headers: parsePart(def.headers, req.headers, 'headers') as Out<H>,
+        body: parsePart(def.body, req.body, 'body') as Out<B>,
+        lang: langOf(req),
+        req,
+        reply,
+      };
+      const result = await def.handler(ctx);
+      if (result === HIJACKED) return reply;
+      if (CHECK_RESPONSES) {
+        const r = def.response.safeParse(result);
+        if (!r.success) {
+          req.log.error({ issues: r.error.issues.slice(0, 5), url: req.url }, 'response does not match its schema');
+          throw new ApiHttpError(500, 'RESPONSE_SCHEMA', 'response does not match its schema', { issues: r.error.issues.slice(0, 5) });
+        }
+      }
+      return reply.send(result);
+    },
+  });
+}
+
+/** Installs the JSON error handler (400 for every client error, never a 500 for bad input) and the 404 handler. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: unknown, req, reply) => {
+    if (err instanceof ApiHttpError) {
+      return reply.code(err.status).send({ error: err.code, message: err.message, ...err.extra });
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.code(e.statusCode === 413 || e.statusCode === 415 ? e.statusCode : 400).send({
+        error: 'BAD_REQUEST', message: e.message ?? 'bad request', issues: [{ in: 'request', code: e.code }],
+      });
+    }
+    if (isDbUnavailable(err)) {
+      // The database is away (restart, dropped connection): a retryable 503, never a crash or a 500.
+      req.log.warn({ err: (err as Error).message }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send({ error: 'DB_UNAVAILABLE', message: 'the database is unavailable; retry shortly' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: 'INTERNAL', message: 'internal error' });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ error: 'NOT_FOUND', message: `no route ${req.method} ${req.url.split('?')[0]}` });
+  });
+}
+
+// ---------- OpenAPI 3.1 ----------
+
+function jsonSchema(s: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const js = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  delete js.$schema;
+  return js;
+}
+
+function parametersOf(s: z.ZodType | undefined, where: 'query' | 'path' | 'header'): unknown[] {
+  if (!s) return [];
+  const js = jsonSchema(s, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(js.properties ?? {}).map(([name, schema]) => ({
+    name, in: where, required: where === 'path' || (js.required ?? []).includes(name), schema,
+  }));
+}
+
+export function buildOpenApi(routes: DocumentedRoute[], info: { title: string; version: string }): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorSchema = {
+    type: 'object', required: ['error'],
+    properties: { error: { type: 'string' }, message: { type: 'string' }, issues: { type: 'array', items: {} } },
+  };
+  for (const r of routes) {
+    const responses: Record<string, unknown> = {
+      200: {
+        description: 'OK',
+        content: { [r.produces ?? 'application/json']: { schema: r.produces ? { type: 'string' } : jsonSchema(r.response, 'output') } },
+      },
+      400: { description: 'BAD_REQUEST', content: { 'application/json': { schema: errorSchema } } },
+    };
+    for (const [status, code] of Object.entries(r.errors ?? {})) {
+      responses[status] = { description: code, content: { 'application/json': { schema: errorSchema } } };
+    }
+    const op: Record<string, unknown> = {
+      summary: r.summary,
+      tags: r.tags,
+      operationId: `${r.method.toLowerCase()}${r.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      parameters: [...parametersOf(r.params, 'path'), ...parametersOf(r.query, 'query'), ...parametersOf(r.headers, 'header')],
+      responses,
+    };
+    if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } };
+    (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
+  }
+  return { openapi: '3.1.0', info, servers: [{ url: '/' }], paths };
+}
