@@ -59,7 +59,8 @@ test('one React and one ReactDOM on the page: share scope and downloaded files',
   const files = await scripts();
   const defines = (re: RegExp) => files.filter((f) => re.test(f.body)).map((f) => f.url);
   expect(defines(/\.__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE\s*=/), 'files defining React').toHaveLength(1);
-  expect(defines(/__REACT_DEVTOOLS_GLOBAL_HOOK__/), 'files defining the ReactDOM renderer').toHaveLength(1);
+  expect(defines(/\.__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE\s*=/), 'files defining react-dom').toHaveLength(1);
+  expect(defines(/\.createRoot\s*=\s*function/), 'files defining the react-dom/client renderer').toHaveLength(1);
 });
 
 test('/PRES-live downloads no visitor remote and /order no staff remote', async ({ page }) => {
