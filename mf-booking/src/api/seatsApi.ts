@@ -1,0 +1,77 @@
+import {
+  BestAvailableResponse, ExtendResponse, LockSeatResponse, PresentationResponse, ReleaseHoldsResponse, SeatplanV2Response,
+  SeatsStatusV2Response, TicketGroupsResponse, UnlockSeatResponse, type LockSeatInput,
+} from '@ticketing/shared';
+import { bookingApi } from './bookingApi';
+
+/** mark → measure helper for the seat map benchmark (parse time of the big plan). */
+function timed<T>(name: string, fn: () => T): T {
+  performance.mark(`${name}:start`);
+  try { return fn(); } finally {
+    performance.mark(`${name}:end`);
+    try { performance.measure(name, `${name}:start`, `${name}:end`); } catch { /* marks cleared */ }
+  }
+}
+
+/**
+ * Seat selection calls (issue 3). Responses are parsed with the shared contracts.
+ * Seat status is never cached across mounts: a reload must show the truth.
+ */
+export const seatsApi = bookingApi.injectEndpoints({
+  endpoints: (b) => ({
+    presentation: b.query<PresentationResponse, { id: number; locale: string }>({
+      query: ({ id }) => ({ url: `/presentations/${id}` }),
+      transformResponse: (raw: unknown) => PresentationResponse.parse(raw),
+      providesTags: (_r, _e, a) => [{ type: 'Presentation', id: a.id }],
+    }),
+    ticketGroups: b.query<TicketGroupsResponse, { id: number; locale: string }>({
+      query: ({ id }) => ({ url: `/presentations/${id}/ticketGroups`, params: { timestamp: String(Date.now()) } }),
+      transformResponse: (raw: unknown) => TicketGroupsResponse.parse(raw),
+    }),
+    seatplanV2: b.query<SeatplanV2Response, { venueId: number; seatplanId: number }>({
+      query: (a) => ({ url: '/seats/seatplanV2', params: a }),
+      transformResponse: (raw: unknown) => timed('seatmap:parse', () => SeatplanV2Response.parse(raw)),
+      keepUnusedDataFor: 300,
+    }),
+    seatsStatusV2: b.query<SeatsStatusV2Response, { presentationId: number; isReserved: boolean }>({
+      query: ({ presentationId, isReserved }) => ({
+        url: '/seats/seats-statusV2', params: { presentationId, isReserved: isReserved ? '1' : '0' },
+      }),
+      transformResponse: (raw: unknown) => SeatsStatusV2Response.parse(raw),
+      keepUnusedDataFor: 0,
+      providesTags: (_r, _e, a) => [{ type: 'Seats', id: a.presentationId }],
+    }),
+    lockSeat: b.mutation<LockSeatResponse, LockSeatInput>({
+      query: (seat) => ({ url: '/seats/lock-seat', method: 'PUT', body: { seat } }),
+      transformResponse: (raw: unknown) => LockSeatResponse.parse(raw),
+    }),
+    unlockSeat: b.mutation<UnlockSeatResponse, LockSeatInput>({
+      query: (seat) => ({ url: '/seats/unlock-seat', method: 'PUT', body: { seat } }),
+      transformResponse: (raw: unknown) => UnlockSeatResponse.parse(raw),
+    }),
+    extendHold: b.mutation<ExtendResponse, { presentationId: number }>({
+      query: (body) => ({ url: '/seats/extend', method: 'PUT', body }),
+      transformResponse: (raw: unknown) => ExtendResponse.parse(raw),
+    }),
+    releaseHolds: b.mutation<{ released: number }, { presentationId: number }>({
+      query: (params) => ({ url: '/seats/holds', method: 'DELETE', params }),
+      transformResponse: (raw: unknown) => ReleaseHoldsResponse.parse(raw),
+    }),
+    bestAvailable: b.mutation<BestAvailableResponse, { presentationId: number; quantity: number; accessible?: boolean; ticketGroupId?: number }>({
+      // A mutation, not a query: with isLock=1 it holds seats, so it must never be cached or deduplicated.
+      query: ({ presentationId, quantity, accessible, ticketGroupId }) => ({
+        url: '/seats/best-available',
+        params: {
+          presentationId, quantity, maxMatches: 5, resultsPerMatch: 1, isBestPerPresentation: 1, isLock: 1,
+          ...(accessible ? { accessible: 1 } : {}), ...(ticketGroupId ? { ticketGroupId } : {}),
+        },
+      }),
+      transformResponse: (raw: unknown) => BestAvailableResponse.parse(raw),
+    }),
+  }),
+});
+
+export const {
+  usePresentationQuery, useTicketGroupsQuery, useSeatplanV2Query, useSeatsStatusV2Query,
+  useLockSeatMutation, useUnlockSeatMutation, useExtendHoldMutation, useReleaseHoldsMutation, useBestAvailableMutation,
+} = seatsApi;

@@ -1,0 +1,407 @@
+import { SEAT_FLAGS, seatKey, type SeatChangeEvent, type SeatplanV2, type SeatsStatusV2Response, type SeatingMode } from '@ticketing/shared';
+import { anyGapSafeSeat, gapSafeFlags, type RuleRow, type RuleSeat, type SeatState } from './rules';
+
+export interface SectionInfo {
+  index: number;
+  id: number;
+  name: string;
+  isGA: boolean;
+  capacity: number;
+  ticketGroupId: number;
+  bounds: { x: number; y: number; width: number; height: number };
+  /** Row indices [rowStart, rowEnd). */
+  rowStart: number;
+  rowEnd: number;
+  /** Places still available (free + own holds), from the seat status. */
+  available: number;
+  soldOut: boolean;
+}
+
+export interface RowInfo {
+  index: number;
+  section: number;
+  groupId: number;
+  name: string;
+  y: number;
+  /** Seat indices [start, end), sorted by x. */
+  start: number;
+  end: number;
+  minX: number;
+  maxX: number;
+}
+
+export type SeatStatusName = 'available' | 'selected' | 'unavailable' | 'blocked';
+
+/** Derived seating mode (spec section 3). */
+export function seatingModeOf(plan: Pick<SeatplanV2, 'sections'>): SeatingMode {
+  const ga = plan.sections.filter((s) => s.isGA).length;
+  const reserved = plan.sections.length - ga;
+  if (reserved && ga) return 'mixed';
+  if (reserved) return 'reserved';
+  if (ga === 1) return 'singleGA';
+  if (ga > 1) return 'multiGA';
+  return 'none';
+}
+
+/**
+ * The seat plan of one presentation in flat typed arrays, so that 20,000 seats cost little to
+ * build, draw and hit-test. Mutable on purpose (seat status changes per event); React and the
+ * canvas learn about changes through `subscribe` and the dirty list.
+ */
+export class SeatMapModel {
+  readonly plan: SeatplanV2;
+  readonly n: number;
+  readonly x: Int32Array;
+  readonly y: Int32Array;
+  readonly sectionOf: Int32Array;
+  readonly rowOf: Int32Array;
+  readonly flags: Uint8Array;
+  readonly sofa: Int32Array;
+  readonly tg: Int32Array;
+  readonly seatName: string[];
+  readonly rows: RowInfo[] = [];
+  readonly sections: SectionInfo[] = [];
+  readonly sectionById = new Map<number, SectionInfo>();
+  /** Spatial grid index: plan cell (x, y) → seat index + 1 (0 = empty). */
+  readonly grid: Int32Array;
+  readonly gridW: number;
+  readonly gridH: number;
+
+  readonly available: Uint8Array;
+  readonly selected: Uint8Array;
+  readonly blocked: Uint8Array;
+  readonly allocation: Int32Array;
+  /** Own general-admission places per section id (server-picked). */
+  readonly gaHeld = new Map<number, Array<{ x: number; y: number }>>();
+  /** Seating policy 3: single-seat gaps are refused and shown blocked. */
+  singleSeatRule = false;
+  /** Bumped on every change (memo key for derived views). */
+  version = 0;
+
+  private listeners = new Set<(dirty: number[] | null) => void>();
+  private ruleRowCache: (RuleRow | undefined)[] = [];
+  private anyGapSafe = true;
+
+  constructor(plan: SeatplanV2) {
+    this.plan = plan;
+    let n = 0;
+    for (const s of plan.sections) for (const g of s.groups) for (const r of g.rows) n += r.seats.length;
+    this.n = n;
+    this.x = new Int32Array(n);
+    this.y = new Int32Array(n);
+    this.sectionOf = new Int32Array(n);
+    this.rowOf = new Int32Array(n);
+    this.flags = new Uint8Array(n);
+    this.sofa = new Int32Array(n);
+    this.tg = new Int32Array(n);
+    this.seatName = new Array<string>(n);
+    this.available = new Uint8Array(n);
+    this.selected = new Uint8Array(n);
+    this.blocked = new Uint8Array(n);
+    this.allocation = new Int32Array(n);
+    this.gridW = Math.max(1, plan.width + 2);
+    this.gridH = Math.max(1, plan.height + 2);
+    this.grid = new Int32Array(this.gridW * this.gridH);
+
+    let i = 0;
+    plan.sections.forEach((sec, si) => {
+      const info: SectionInfo = {
+        index: si, id: sec.id, name: sec.name, isGA: sec.isGA, capacity: sec.capacity, ticketGroupId: sec.ticketGroupId,
+        bounds: sec.bounds, rowStart: this.rows.length, rowEnd: this.rows.length, available: 0, soldOut: false,
+      };
+      for (const g of sec.groups) {
+        for (const r of g.rows) {
+          const seats = r.seats.slice().sort((a, b) => a[0] - b[0]);
+          const row: RowInfo = { index: this.rows.length, section: si, groupId: g.id, name: r.name, y: r.y, start: i, end: i + seats.length, minX: Infinity, maxX: -Infinity };
+          for (const [sx, name, fl, unit, tg] of seats) {
+            this.x[i] = sx;
+            this.y[i] = r.y;
+            this.sectionOf[i] = si;
+            this.rowOf[i] = row.index;
+            this.flags[i] = fl;
+            this.sofa[i] = unit;
+            this.tg[i] = tg;
+            this.seatName[i] = name;
+            if (sx < row.minX) row.minX = sx;
+            if (sx > row.maxX) row.maxX = sx;
+            if (sx >= 0 && r.y >= 0 && sx < this.gridW && r.y < this.gridH) this.grid[r.y * this.gridW + sx] = i + 1;
+            i++;
+          }
+          if (seats.length) this.rows.push(row);
+        }
+      }
+      info.rowEnd = this.rows.length;
+      this.sections.push(info);
+      this.sectionById.set(sec.id, info);
+    });
+  }
+
+  get mode(): SeatingMode { return seatingModeOf(this.plan); }
+
+  key(i: number): string { return seatKey(this.sections[this.sectionOf[i]].id, this.x[i], this.y[i]); }
+
+  /** Seat index at plan coordinates (O(1) through the grid index), or -1. */
+  seatAt(px: number, py: number): number {
+    const cx = Math.floor(px);
+    const cy = Math.floor(py);
+    if (cx < 0 || cy < 0 || cx >= this.gridW || cy >= this.gridH) return -1;
+    return this.grid[cy * this.gridW + cx] - 1;
+  }
+
+  indexOf(sectionId: number, x: number, y: number): number {
+    const sec = this.sectionById.get(sectionId);
+    if (!sec || sec.isGA) return -1;
+    const i = this.seatAt(x, y);
+    return i >= 0 && this.sectionOf[i] === sec.index ? i : -1;
+  }
+
+  /** Seat index of a 'section_x_y' key, or -1. */
+  indexByKey(key: string): number {
+    const [sec, sx, sy] = key.split('_').map(Number);
+    return this.indexOf(sec, sx, sy);
+  }
+
+  has(i: number, flag: keyof typeof SEAT_FLAGS): boolean { return (this.flags[i] & SEAT_FLAGS[flag]) !== 0; }
+
+  /** Seat indices of the sofa unit of seat i (itself when none). */
+  unitOf(i: number): number[] {
+    if (!this.sofa[i]) return [i];
+    const row = this.rows[this.rowOf[i]];
+    const out: number[] = [];
+    for (let j = row.start; j < row.end; j++) if (this.sofa[j] === this.sofa[i]) out.push(j);
+    return out;
+  }
+
+  status(i: number): SeatStatusName {
+    if (this.selected[i]) return 'selected';
+    if (!this.available[i]) return 'unavailable';
+    return this.blocked[i] ? 'blocked' : 'available';
+  }
+
+  state(i: number): SeatState {
+    return this.selected[i] ? 'mine' : this.available[i] ? 'free' : 'taken';
+  }
+
+  // ---------- status ----------
+
+  /** Spec section 4: all seats start unavailable and unselected; the status marks listed seats available; own holds selected. */
+  applyStatus(status: SeatsStatusV2Response): void {
+    this.available.fill(0);
+    this.selected.fill(0);
+    this.gaHeld.clear();
+    const keys = Object.keys(status.seats);
+    for (let n = 0; n < keys.length; n++) {
+      const k = keys[n];
+      // 'section_x_y' without intermediate arrays (20,000 keys on the arena)
+      const a = k.indexOf('_');
+      const b = k.indexOf('_', a + 1);
+      const i = this.indexOf(+k.slice(0, a), +k.slice(a + 1, b), +k.slice(b + 1));
+      if (i < 0) continue;
+      this.available[i] = 1;
+      const v = status.seats[k];
+      const alloc = +v.slice(v.indexOf(',') + 1);
+      this.allocation[i] = Number.isFinite(alloc) ? alloc : 0;
+    }
+    for (const k of status.held) {
+      const [sec, sx, sy] = k.split('_').map(Number);
+      const info = this.sectionById.get(sec);
+      if (!info) continue;
+      if (info.isGA) this.addGaHeld(sec, sx, sy);
+      else {
+        const i = this.indexOf(sec, sx, sy);
+        if (i >= 0) { this.selected[i] = 1; this.available[i] = 1; }
+      }
+    }
+    for (const sec of this.sections) {
+      const a = status.sections[String(sec.id)];
+      sec.available = a ? a.available : 0;
+      // Sections with no seats available are sold out (spec section 4).
+      sec.soldOut = sec.isGA ? sec.available - (this.gaHeld.get(sec.id)?.length ?? 0) <= 0 && !this.gaHeld.get(sec.id)?.length
+        : !this.anyAvailableIn(sec);
+    }
+    this.ruleRowCache = [];
+    this.recomputeBlocked();
+    this.emit(null);
+  }
+
+  private anyAvailableIn(sec: SectionInfo): boolean {
+    for (let r = sec.rowStart; r < sec.rowEnd; r++) {
+      const row = this.rows[r];
+      for (let i = row.start; i < row.end; i++) if (this.available[i]) return true;
+    }
+    return false;
+  }
+
+  addGaHeld(sectionId: number, x: number, y: number): void {
+    const list = this.gaHeld.get(sectionId) ?? [];
+    if (!list.some((p) => p.x === x && p.y === y)) list.push({ x, y });
+    this.gaHeld.set(sectionId, list);
+  }
+
+  removeGaHeld(sectionId: number, x: number, y: number): void {
+    const list = (this.gaHeld.get(sectionId) ?? []).filter((p) => p.x !== x || p.y !== y);
+    this.gaHeld.set(sectionId, list);
+  }
+
+  /** Marks seats selected / unselected (optimistic or confirmed); returns the changed seat indices. */
+  setSelected(indices: number[], on: boolean): number[] {
+    const changed: number[] = [];
+    for (const i of indices) {
+      if (!!this.selected[i] === on) continue;
+      this.selected[i] = on ? 1 : 0;
+      if (on) this.available[i] = 1;
+      changed.push(i);
+    }
+    return this.afterChange(changed);
+  }
+
+  setAvailable(indices: number[], on: boolean): number[] {
+    const changed: number[] = [];
+    for (const i of indices) {
+      if (!!this.available[i] === on) continue;
+      this.available[i] = on ? 1 : 0;
+      changed.push(i);
+    }
+    return this.afterChange(changed);
+  }
+
+  /**
+   * Live availability (server-sent events). Own selections are left alone on 'held'/'sold' (the echo of
+   * our own lock); 'free' releases a seat (also our own, when our hold expired).
+   */
+  applyEvent(e: SeatChangeEvent, isOwnPending: (key: string) => boolean): number[] {
+    const changed: number[] = [];
+    for (const [sec, sx, sy] of e.seats) {
+      const info = this.sectionById.get(sec);
+      if (!info) continue;
+      if (info.isGA) {
+        if (isOwnPending(seatKey(sec, sx, sy))) continue;
+        const own = this.gaHeld.get(sec)?.some((p) => p.x === sx && p.y === sy);
+        if (e.status === 'free') { info.available += 1; if (own) this.removeGaHeld(sec, sx, sy); }
+        else if (!own) info.available = Math.max(0, info.available - 1);
+        info.soldOut = info.available - (this.gaHeld.get(sec)?.length ?? 0) <= 0 && !this.gaHeld.get(sec)?.length;
+        continue;
+      }
+      const i = this.indexOf(sec, sx, sy);
+      if (i < 0) continue;
+      if (e.status === 'free') {
+        if (isOwnPending(this.key(i))) continue;
+        if (!this.available[i] || this.selected[i]) { this.available[i] = 1; this.selected[i] = 0; changed.push(i); }
+      } else if (!this.selected[i] && this.available[i]) {
+        this.available[i] = 0;
+        changed.push(i);
+      }
+    }
+    for (const sec of this.sections) if (!sec.isGA) sec.soldOut = !this.anyAvailableIn(sec);
+    return this.afterChange(changed);
+  }
+
+  private afterChange(changed: number[]): number[] {
+    if (!changed.length) return changed;
+    const rows = new Set<number>();
+    for (const i of changed) { rows.add(this.rowOf[i]); this.ruleRowCache[this.rowOf[i]] = undefined; }
+    const extra = this.recomputeBlocked(rows);
+    const all = extra.length ? [...new Set([...changed, ...extra])] : changed;
+    this.emit(all);
+    return all;
+  }
+
+  // ---------- rules ----------
+
+  ruleRow(r: number): RuleRow {
+    let cached = this.ruleRowCache[r];
+    if (cached) return cached;
+    const row = this.rows[r];
+    const seats: RuleSeat[] = [];
+    const secId = this.sections[row.section].id;
+    for (let i = row.start; i < row.end; i++) {
+      seats.push({ key: seatKey(secId, this.x[i], this.y[i]), x: this.x[i], state: this.state(i), tg: this.tg[i], unit: this.sofa[i] || null });
+    }
+    cached = { id: `${secId}:${row.name}`, name: row.name, seats };
+    this.ruleRowCache[r] = cached;
+    return cached;
+  }
+
+  ruleRows(): RuleRow[] { return this.rows.map((_, r) => this.ruleRow(r)); }
+
+  /**
+   * Seating policy 3: seats whose choice would leave a single-seat gap are shown blocked (while any
+   * gap-free choice exists). Recomputes the given rows (all when omitted); returns seats whose flag changed.
+   */
+  recomputeBlocked(rows?: Set<number>): number[] {
+    const changed: number[] = [];
+    if (!this.singleSeatRule) return changed;
+    const before = this.anyGapSafe;
+    // Whether a gap-free choice exists anywhere only changes when rows change; a full scan is linear and cheap.
+    this.anyGapSafe = anyGapSafeSeat(this.ruleRows());
+    const targets = !rows || before !== this.anyGapSafe ? this.rows.map((r) => r.index) : [...rows];
+    for (const r of targets) {
+      const row = this.rows[r];
+      const rr = this.ruleRow(r);
+      const safe = gapSafeFlags(rr);
+      for (let i = row.start; i < row.end; i++) {
+        const b = this.anyGapSafe && rr.seats[i - row.start].state === 'free' && !safe[i - row.start] ? 1 : 0;
+        if (b !== this.blocked[i]) { this.blocked[i] = b; changed.push(i); }
+      }
+    }
+    return changed;
+  }
+
+  selectedIndices(): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.n; i++) if (this.selected[i]) out.push(i);
+    return out;
+  }
+
+  // ---------- change notification ----------
+
+  subscribe(fn: (dirty: number[] | null) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** dirty = changed seat indices, or null for "everything". */
+  emit(dirty: number[] | null): void {
+    this.version++;
+    for (const fn of this.listeners) fn(dirty);
+  }
+
+  // ---------- keyboard navigation ----------
+
+  /** The seat to the physical left (-1) or right (+1) of i: next in its row, else the same row name in the neighbouring section. */
+  neighbour(i: number, dx: -1 | 1): number {
+    const row = this.rows[this.rowOf[i]];
+    const j = i + dx;
+    if (j >= row.start && j < row.end) return j;
+    // jump across an aisle between sections: nearest row at the same y in the direction
+    let best = -1;
+    let bestD = Infinity;
+    for (const r of this.rows) {
+      if (r.index === row.index || r.y !== row.y) continue;
+      const d = dx > 0 ? r.minX - row.maxX : row.minX - r.maxX;
+      if (d > 0 && d < bestD) { bestD = d; best = dx > 0 ? r.start : r.end - 1; }
+    }
+    return best >= 0 ? best : i;
+  }
+
+  /** The seat above (-1, towards the screen) or below (+1): nearest x in the next row of the same section, else the next section. */
+  vertical(i: number, dy: -1 | 1): number {
+    const row = this.rows[this.rowOf[i]];
+    const sec = this.sections[row.section];
+    const candidates = this.rows.filter((r) => (dy > 0 ? r.y > row.y : r.y < row.y));
+    const inSection = candidates.filter((r) => r.section === sec.index);
+    const pool = inSection.length ? inSection : candidates;
+    if (!pool.length) return i;
+    const x = this.x[i];
+    let target = pool[0];
+    for (const r of pool) {
+      const dr = Math.abs(r.y - row.y);
+      const dt = Math.abs(target.y - row.y);
+      const overlap = (rr: RowInfo) => (x >= rr.minX - 1 && x <= rr.maxX + 1 ? 0 : 1);
+      if (dr < dt || (dr === dt && overlap(r) < overlap(target))) target = r;
+    }
+    let best = target.start;
+    for (let j = target.start; j < target.end; j++) if (Math.abs(this.x[j] - x) < Math.abs(this.x[best] - x)) best = j;
+    return best;
+  }
+}

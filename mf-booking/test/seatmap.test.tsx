@@ -1,0 +1,131 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { addNamespace, i18n, initI18n, SEAT_FLAGS, type SeatplanV2 } from '@ticketing/shared';
+import { resources } from '../src/locales';
+import { SeatMapModel, seatingModeOf } from '../src/seatmap/model';
+import { seatLabel } from '../src/seatmap/labels';
+import { SeatMap } from '../src/seatmap/SeatMap';
+import { buildModel } from '../src/seatmap/SeatSelection';
+
+/** 3 rows (A–C) × 4 seats with an aisle between seats 2 and 3; C1 handicap, B2–B3 … no: B3+B4 a sofa. */
+function plan(): SeatplanV2 {
+  const rows = ['A', 'B', 'C'].map((name, r) => ({
+    name, y: r + 2,
+    seats: [1, 2, 4, 5].map((x, k) => [x, String(k + 1), name === 'C' && k === 0 ? SEAT_FLAGS.handicap : name === 'A' && k === 3 ? SEAT_FLAGS.premium : 0,
+      name === 'B' && k >= 2 ? 1 : 0, 1] as [number, string, number, number, number]),
+  }));
+  return {
+    id: 1, venueId: 1, name: 'Hall 1', width: 6, height: 6, stage: { x: 0, y: 0, width: 6, height: 1, label: 'Screen', kind: 'screen' },
+    sections: [{ id: 10, name: 'Stalls', isGA: false, capacity: 12, ticketGroupId: 1, bounds: { x: 0, y: 2, width: 6, height: 3 }, groups: [{ id: 100, name: 'Stalls', rows }] }],
+  };
+}
+const allFree = (m: SeatMapModel) => {
+  const seats: Record<string, string> = {};
+  for (let i = 0; i < m.n; i++) seats[m.key(i)] = '1,1';
+  return seats;
+};
+
+afterEach(cleanup);
+beforeAll(async () => {
+  await initI18n('en');
+  addNamespace('booking', resources);
+});
+
+describe('model', () => {
+  it('derives the seating mode', () => {
+    const p = plan();
+    expect(seatingModeOf(p)).toBe('reserved');
+    expect(seatingModeOf({ sections: [{ ...p.sections[0], isGA: true }] })).toBe('singleGA');
+    expect(seatingModeOf({ sections: [p.sections[0], { ...p.sections[0], isGA: true }] })).toBe('mixed');
+    expect(seatingModeOf({ sections: [{ ...p.sections[0], isGA: true }, { ...p.sections[0], isGA: true }] })).toBe('multiGA');
+  });
+  it('starts unavailable, marks listed seats available and own holds selected; hit-tests through the grid index', () => {
+    const m = new SeatMapModel(plan());
+    expect(m.status(0)).toBe('unavailable');
+    m.applyStatus({ seats: { '10_1_2': '1,1', '10_2_2': '1,1' }, held: ['10_4_2'], sections: { 10: { available: 3, capacity: 12 } }, holdExpiresAt: null });
+    expect(m.status(m.seatAt(1.5, 2.5))).toBe('available');
+    expect(m.status(m.seatAt(4.2, 2.9))).toBe('selected');
+    expect(m.status(m.seatAt(5, 2))).toBe('unavailable');
+    expect(m.seatAt(3, 2)).toBe(-1); // the aisle
+  });
+  it('blocks seats that would leave a single seat under seating policy 3 and applies live events', () => {
+    const base = new SeatMapModel(plan());
+    const m = buildModel(plan(), { seats: allFree(base), held: [], sections: {}, holdExpiresAt: null }, 3);
+    // A: 1 2 | 4 5 — pairs; any single choice leaves its partner alone… but the sofa in row B is gap-safe, so others are blocked
+    expect(m.status(m.indexOf(10, 1, 2))).toBe('blocked');
+    expect(m.status(m.indexOf(10, 4, 3))).toBe('available');
+    m.applyEvent({ presentationId: 1, status: 'held', seats: [[10, 4, 3], [10, 5, 3]] }, () => false);
+    expect(m.status(m.indexOf(10, 4, 3))).toBe('unavailable');
+    // no gap-free choice left anywhere: nothing is blocked (never refuse without an alternative)
+    expect(m.status(m.indexOf(10, 1, 2))).toBe('available');
+  });
+});
+
+describe('seat labels', () => {
+  it('speaks row, seat, kinds, price group and status', () => {
+    const t = i18n.getFixedT('en', 'booking');
+    expect(seatLabel(t, { row: 'F', seat: '7', kinds: ['premium', 'handicap'], group: 'Premium', status: 'available' }))
+      .toBe('Row F, seat 7, premium, wheelchair space, price group Premium, available');
+    expect(seatLabel(i18n.getFixedT('he', 'booking'), { row: 'F', seat: '7', kinds: [], status: 'blocked' }))
+      .toBe('שורה F, כיסא 7, חסום: ישאיר כיסא בודד ריק');
+  });
+});
+
+describe('accessible seat grid', () => {
+  function setup() {
+    const base = new SeatMapModel(plan());
+    const m = buildModel(plan(), { seats: allFree(base), held: [], sections: {}, holdExpiresAt: null }, 1);
+    const onActivate = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <SeatMap model={m} groupName={() => 'Regular'} onActivate={onActivate} onGeneralAdmission={() => {}} />
+      </I18nextProvider>,
+    );
+    return { m, onActivate };
+  }
+  const focused = () => document.activeElement as HTMLElement;
+
+  it('renders one roving tab stop in a grid of rows, the hall in physical left-to-right', () => {
+    setup();
+    const grid = screen.getByRole('grid');
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    const cells = screen.getAllByRole('gridcell');
+    expect(cells).toHaveLength(12);
+    expect(cells.filter((c) => c.tabIndex === 0)).toHaveLength(1);
+    expect(cells[0].getAttribute('aria-label')).toBe('Row A, seat 1, price group Regular, available');
+    expect(grid.closest('[dir]')?.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('moves seat to seat with the arrow keys (across the aisle), Home/End, and toggles with Enter and Space', () => {
+    const { m, onActivate } = setup();
+    const first = screen.getAllByRole('gridcell')[0];
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    expect(focused().dataset.key).toBe('10_2_2');
+    fireEvent.keyDown(focused(), { key: 'ArrowRight' });
+    expect(focused().dataset.key).toBe('10_4_2'); // over the aisle
+    expect(focused().tabIndex).toBe(0);
+    fireEvent.keyDown(focused(), { key: 'ArrowDown' });
+    expect(focused().dataset.key).toBe('10_4_3');
+    fireEvent.keyDown(focused(), { key: 'Home' });
+    expect(focused().dataset.key).toBe('10_1_3');
+    fireEvent.keyDown(focused(), { key: 'End' });
+    expect(focused().dataset.key).toBe('10_5_3');
+    fireEvent.keyDown(focused(), { key: 'ArrowUp' });
+    expect(focused().dataset.key).toBe('10_5_2');
+    fireEvent.keyDown(focused(), { key: 'Enter' });
+    fireEvent.keyDown(focused(), { key: ' ' });
+    expect(onActivate).toHaveBeenCalledTimes(2);
+    expect(onActivate).toHaveBeenLastCalledWith(m.indexOf(10, 5, 2));
+    expect(screen.getAllByRole('gridcell').filter((c) => c.tabIndex === 0)).toHaveLength(1);
+  });
+
+  it('reflects selection in aria-selected after a model change', () => {
+    const { m } = setup();
+    act(() => { m.setSelected([m.indexOf(10, 2, 2)], true); });
+    const cell = screen.getAllByRole('gridcell').find((c) => c.dataset.key === '10_2_2')!;
+    expect(cell.getAttribute('aria-selected')).toBe('true');
+    expect(cell.getAttribute('aria-label')).toMatch(/selected$/);
+  });
+});
