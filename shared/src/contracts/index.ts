@@ -4,3 +4,5 @@ export * from './errors';
 export * from './catalog';
 export * from './seats';
 export * from './lists';
+export * from './orders';
+export * from './staff';

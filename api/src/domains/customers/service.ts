@@ -1,0 +1,149 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CustomerInfo, Member } from '@ticketing/shared/contracts';
+import type { Queryable } from '../../db/index.ts';
+import { ApiHttpError } from '../../lib/route.ts';
+import { jerusalemToday } from '../../lib/time.ts';
+
+/**
+ * Customer sessions (minimal; the customer issue builds the full area on these tables):
+ * an opaque token in the httpOnly, SameSite=Lax cookie `tx_customer` (path /api); only its SHA-256
+ * is stored (customer_sessions), so every api process accepts it.
+ */
+export const CUSTOMER_COOKIE = 'tx_customer';
+/** Remembers which number the last code went to, for /customer-area/mobile-login-validation (body: smsCode only). */
+export const PENDING_COOKIE = 'tx_login_mobile';
+export const CUSTOMER_SESSION_TTL_S = 30 * 24 * 3600;
+export const SMS_CODE_TTL_S = 300;
+export const SMS_MAX_ATTEMPTS = 5;
+
+export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    const k = part.slice(0, i).trim();
+    if (!k || k in out) continue;
+    try {
+      out[k] = decodeURIComponent(part.slice(i + 1).trim());
+    } catch {
+      out[k] = part.slice(i + 1).trim();
+    }
+  }
+  return out;
+}
+
+function cookie(name: string, value: string, maxAge: number): string {
+  const secure = process.env.NODE_ENV === 'production' ? '; Secure' : '';
+  return `${name}=${encodeURIComponent(value)}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+function appendCookie(reply: FastifyReply, c: string): void {
+  const prev = reply.getHeader('set-cookie');
+  const list = prev === undefined ? [] : Array.isArray(prev) ? prev.map(String) : [String(prev)];
+  reply.header('set-cookie', [...list, c]);
+}
+
+export async function startSession(q: Queryable, reply: FastifyReply, customerId: number): Promise<void> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await q.query(`INSERT INTO customer_sessions (token_hash, customer_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+    [sha256(token), customerId, CUSTOMER_SESSION_TTL_S]);
+  appendCookie(reply, cookie(CUSTOMER_COOKIE, token, CUSTOMER_SESSION_TTL_S));
+}
+
+export async function endSession(q: Queryable, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = parseCookies(req.headers.cookie)[CUSTOMER_COOKIE];
+  if (token) await q.query('DELETE FROM customer_sessions WHERE token_hash = $1', [sha256(token)]);
+  appendCookie(reply, cookie(CUSTOMER_COOKIE, '', 0));
+}
+
+export function setPendingMobile(reply: FastifyReply, mobile: string): void {
+  appendCookie(reply, cookie(PENDING_COOKIE, mobile, SMS_CODE_TTL_S));
+}
+export function pendingMobile(req: FastifyRequest): string | undefined {
+  return parseCookies(req.headers.cookie)[PENDING_COOKIE];
+}
+
+/** The logged-in customer's id from the session cookie, or null. */
+export async function sessionCustomerId(q: Queryable, req: FastifyRequest): Promise<number | null> {
+  const token = parseCookies(req.headers.cookie)[CUSTOMER_COOKIE];
+  if (!token) return null;
+  const { rows } = await q.query<{ customer_id: number }>(
+    'SELECT customer_id FROM customer_sessions WHERE token_hash = $1 AND expires_at > now()', [sha256(token)]);
+  return rows[0]?.customer_id ?? null;
+}
+
+export interface CustomerRow {
+  id: number; first_name: string; last_name: string; ssn: string | null; email: string | null; mobile_number: string;
+  phone_number: string | null; address1: string | null; address2: string | null; city: string | null; postal_code: string | null;
+  date_of_birth: string | null; is_sms_allowed: boolean; is_email_allowed: boolean; is_mailing_allowed: boolean; loyalty_points: number;
+}
+
+export interface MemberRow {
+  id: number; customer_id: number; membership_id: number; type_id: number; name_he: string; name_en: string; member_number: string;
+  membership_identifier: string; additional_name: string | null; balance: number; used_balance: number; points_balance: number;
+  start_date: string; end_date: string; is_cancelled: boolean; allow_member_sale_tickets: boolean; is_loyalty_points_redemption: boolean;
+  first_name: string; last_name: string;
+}
+
+export const MEMBER_SELECT = `
+  SELECT cm.id, cm.customer_id, cm.membership_id, m.type_id, m.name_he, m.name_en, cm.member_number, cm.membership_identifier,
+         cm.additional_name, cm.balance, cm.used_balance, cm.points_balance, cm.start_date::text AS start_date,
+         cm.end_date::text AS end_date, cm.is_cancelled, cm.allow_member_sale_tickets, cm.is_loyalty_points_redemption,
+         c.first_name, c.last_name
+  FROM customer_members cm JOIN memberships m ON m.id = cm.membership_id JOIN customers c ON c.id = cm.customer_id`;
+
+export function memberState(m: MemberRow, today = jerusalemToday()) {
+  const isNotStarted = m.start_date > today;
+  const isExpired = m.end_date < today || m.is_cancelled;
+  return { isNotStarted, isExpired, isActive: !isNotStarted && !isExpired };
+}
+
+export function toMember(m: MemberRow, lang: 'he' | 'en'): Member {
+  const st = memberState(m);
+  return {
+    name: lang === 'he' ? m.name_he : m.name_en,
+    additionalName: m.additional_name,
+    memberCustomerName: `${m.first_name} ${m.last_name}`,
+    membershipId: m.membership_id,
+    membershipTypeId: m.type_id,
+    balance: m.balance - m.used_balance,
+    pointsBalance: m.points_balance,
+    memberNumber: m.member_number,
+    customerId: m.customer_id,
+    membershipIdentifier: m.membership_identifier,
+    usedBalance: m.used_balance,
+    startDate: m.start_date,
+    endDate: m.end_date,
+    isAvailable: st.isActive && m.balance - m.used_balance > 0,
+    isExpired: st.isExpired,
+    isNotStarted: st.isNotStarted,
+    isLoyaltyPointsRedemption: m.is_loyalty_points_redemption,
+    allowMemberSaleTickets: m.allow_member_sale_tickets,
+  };
+}
+
+export async function customerInfo(q: Queryable, customerId: number, lang: 'he' | 'en'): Promise<CustomerInfo> {
+  const { rows } = await q.query<CustomerRow>(`SELECT id, first_name, last_name, ssn, email, mobile_number, phone_number, address1, address2,
+      city, postal_code, date_of_birth::text AS date_of_birth, is_sms_allowed, is_email_allowed, is_mailing_allowed, loyalty_points
+    FROM customers WHERE id = $1`, [customerId]);
+  const c = rows[0];
+  if (!c) throw new ApiHttpError(404, 'CUSTOMER_NOT_FOUND');
+  const members = (await q.query<MemberRow>(`${MEMBER_SELECT} WHERE cm.customer_id = $1 ORDER BY cm.id`, [customerId])).rows;
+  const Members = members.map((m) => toMember(m, lang));
+  return {
+    CustomerId: c.id, FirstName: c.first_name, LastName: c.last_name, SSN: c.ssn, EmailAddress1: c.email, MobileNumber1: c.mobile_number,
+    PhoneNumber1: c.phone_number, Address1: c.address1, Address2: c.address2, City: c.city, PostalCode: c.postal_code,
+    DateOfBirth: c.date_of_birth, IsSMSAllowed: c.is_sms_allowed, IsEmailAllowed: c.is_email_allowed, IsMailingAllowed: c.is_mailing_allowed,
+    LoyaltyPoints: c.loyalty_points, Members, hasActiveMembership: members.some((m) => memberState(m).isActive),
+  };
+}
+
+/** True when the customer has a membership that is started, not expired and not cancelled. */
+export async function hasActiveMembership(q: Queryable, customerId: number): Promise<boolean> {
+  const { rows } = await q.query<MemberRow>(`${MEMBER_SELECT} WHERE cm.customer_id = $1`, [customerId]);
+  return rows.some((m) => memberState(m).isActive);
+}

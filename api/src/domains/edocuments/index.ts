@@ -1,0 +1,176 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import {
+  DocumentKeyParams, EDocumentResponse, ResIdParams, SendTicketsBody, SuccessResponse, type EDocument,
+} from '@ticketing/shared/contracts';
+import type { Db, Queryable } from '../../db/index.ts';
+import { ApiHttpError, route, type Lang } from '../../lib/route.ts';
+import { outboxSmsProvider, type SmsProvider } from '../../lib/sms.ts';
+import { jerusalemTime, jerusalemToday, shekels, toIso } from '../../lib/time.ts';
+import { isVodType } from '../catalog/queries.ts';
+import { sessionCustomerId } from '../customers/service.ts';
+
+/** Grace after the start of a presentation before its e-ticket shows "past event" (spec 2: 0 minutes). */
+export const PAST_GRACE_MINUTES = 0;
+/** Hold orders: pay and collect at least this long before the event (spec 9). */
+export const HOLD_COLLECT_MINUTES = 30;
+
+export const SMS_TICKETS_TEXT: Record<Lang, (identifier: string, url: string) => string> = {
+  he: (id, url) => `הכרטיסים להזמנה ${id}: ${url}`,
+  en: (id, url) => `Your tickets for order ${id}: ${url}`,
+};
+
+interface DocRow {
+  id: number; identifier: string; status: string; is_hold: boolean; total_agorot: number; document_key: string; uuid: string | null;
+  customer_id: number | null; cancelled_at: Date | null;
+}
+interface DocTicketRow {
+  ticket_identifier: string | null; status: string; price_agorot: number; scanned_at: Date | null; row_name: string | null; seat_name: string | null;
+  section_he: string; section_en: string; ticket_he: string; ticket_en: string; presentation_id: number; starts_at: Date; duration_min: number;
+  f_he: string; f_en: string; v_he: string; v_en: string; l_he: string; l_en: string; venue_type_id: number; x: number;
+}
+
+async function loadDocument(q: Queryable, documentKey: string) {
+  const { rows } = await q.query<DocRow>(`SELECT id, identifier, status, is_hold, total_agorot, document_key, uuid, customer_id, cancelled_at
+    FROM reservations WHERE document_key = $1`, [documentKey]);
+  const r = rows[0];
+  if (!r) throw new ApiHttpError(404, 'ORDER_NOT_FOUND', 'order not found');
+  const { rows: tickets } = await q.query<DocTicketRow>(`
+    SELECT rt.ticket_identifier, rt.status, rt.price_agorot, rt.scanned_at, s.row_name, s.seat_name, se.name_he AS section_he, se.name_en AS section_en,
+           t.name_he AS ticket_he, t.name_en AS ticket_en, p.id AS presentation_id, p.starts_at, f.duration_min, f.name_he AS f_he, f.name_en AS f_en,
+           v.name_he AS v_he, v.name_en AS v_en, l.name_he AS l_he, l.name_en AS l_en, v.venue_type_id, rt.x
+    FROM reservation_tickets rt
+    JOIN presentations p ON p.id = rt.presentation_id JOIN features f ON f.id = p.feature_id JOIN venues v ON v.id = p.venue_id
+    JOIN locations l ON l.id = v.location_id JOIN sections se ON se.id = rt.section_id JOIN tickets t ON t.id = rt.ticket_id
+    LEFT JOIN seats s ON s.section_id = rt.section_id AND s.x = rt.x AND s.y = rt.y
+    WHERE rt.reservation_id = $1 ORDER BY p.starts_at, rt.id`, [r.id]);
+  return { r, tickets };
+}
+
+export async function buildEDocument(q: Queryable, documentKey: string, lang: Lang, now = new Date()): Promise<EDocument> {
+  const { r, tickets } = await loadDocument(q, documentKey);
+  const first = tickets[0];
+  if (!first) throw new ApiHttpError(404, 'ORDER_NOT_FOUND', 'order not found');
+  const he = lang === 'he';
+  const isVod = isVodType(first.venue_type_id);
+  const live = tickets.filter((t) => t.status === 'sold' || t.status === 'held');
+  const isCancelled = r.status === 'cancelled' || live.length === 0;
+  const isScanned = live.length > 0 && live.every((t) => t.scanned_at !== null);
+  const isPast = !isVod && now.getTime() > first.starts_at.getTime() + PAST_GRACE_MINUTES * 60_000;
+  const state = isCancelled ? 'cancelled' : isScanned ? 'scanned' : isPast ? 'past' : 'valid';
+  const { rows: vouchers } = await q.query<{ reference: string; amount: number }>(`
+    SELECT i.reference, vr.amount FROM voucher_redemptions vr JOIN system_voucher_items i ON i.id = vr.item_id WHERE vr.reservation_id = $1 ORDER BY vr.id`, [r.id]);
+  const { rows: products } = await q.query<{ name_he: string; name_en: string; quantity: number }>(`
+    SELECT p.name_he, p.name_en, rp.quantity FROM reservation_products rp JOIN products p ON p.id = rp.product_id WHERE rp.reservation_id = $1 ORDER BY p.id`, [r.id]);
+  const notes: string[] = [];
+  if (r.is_hold) notes.push('edocument.notes.holdPayAtBoxOffice');
+  if (products.length) notes.push('edocument.notes.collectProducts');
+  if (isVod) notes.push('edocument.notes.vod');
+  const payBy = r.is_hold ? new Date(first.starts_at.getTime() - HOLD_COLLECT_MINUTES * 60_000) : null;
+  const qrSvg = await QRCode.toString(`${r.identifier}|${r.document_key}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return {
+    reservationIdentifier: r.identifier,
+    state, isScanned, isPast, isCancelled, isHold: r.is_hold,
+    featureName: he ? first.f_he : first.f_en,
+    locationName: he ? first.l_he : first.l_en,
+    venueName: he ? first.v_he : first.v_en,
+    entrance: he ? first.section_he : first.section_en,
+    dateTime: toIso(first.starts_at),
+    date: jerusalemToday(first.starts_at),
+    time: jerusalemTime(first.starts_at),
+    isVod,
+    tickets: tickets.map((t) => ({
+      ticketIdentifier: t.ticket_identifier ?? '',
+      RowName: t.row_name, SeatName: t.seat_name ?? (isVodType(t.venue_type_id) ? null : String(t.x)),
+      SectionName: he ? t.section_he : t.section_en,
+      ticketName: he ? t.ticket_he : t.ticket_en,
+      price: shekels(t.price_agorot),
+      isScanned: t.scanned_at !== null,
+    })),
+    vouchers: vouchers.map((v) => ({ reference: v.reference, amount: shekels(v.amount) })),
+    products: products.map((p) => ({ name: he ? p.name_he : p.name_en, quantity: p.quantity })),
+    totalAmount: shekels(r.total_agorot),
+    collectAtCashier: r.is_hold || products.length > 0,
+    notes,
+    payBy: payBy ? toIso(payBy) : null,
+    qrSvg,
+    calendarUrl: `/api/edocument/${r.document_key}/calendar.ics`,
+  };
+}
+
+const icsEscape = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const icsDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+export function calendarIcs(doc: { identifier: string; start: Date; minutes: number; title: string; location: string; url: string }): string {
+  const lines = [
+    'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Ticketing//E-ticket//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${doc.identifier}@ticketing`,
+    `DTSTAMP:${icsDate(new Date())}`,
+    `DTSTART:${icsDate(doc.start)}`,
+    `DTEND:${icsDate(new Date(doc.start.getTime() + doc.minutes * 60_000))}`,
+    `SUMMARY:${icsEscape(doc.title)}`,
+    `LOCATION:${icsEscape(doc.location)}`,
+    `DESCRIPTION:${icsEscape(`${doc.identifier} ${doc.url}`)}`,
+    `URL:${doc.url}`,
+    'END:VEVENT', 'END:VCALENDAR',
+  ];
+  return lines.join('\r\n') + '\r\n';
+}
+
+const publicBase = (req: FastifyRequest) => process.env.PUBLIC_BASE_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+
+/** E-documents: the e-ticket, its calendar file, sending it by SMS (spec 2, 7). */
+export async function edocumentsPlugin(app: FastifyInstance, opts: { db: Db; sms?: SmsProvider }): Promise<void> {
+  const { db } = opts;
+  const sms = opts.sms ?? outboxSmsProvider(db);
+  const tags = ['edocuments'];
+
+  route(app, {
+    method: 'GET', url: '/edocument/{documentKey}', summary: 'The electronic ticket of a reservation', tags,
+    params: DocumentKeyParams, response: EDocumentResponse, errors: { 404: 'ORDER_NOT_FOUND' },
+    async handler({ params, lang, reply }) {
+      reply.header('cache-control', 'no-store');
+      return { edocument: await buildEDocument(db, params.documentKey, lang) };
+    },
+  });
+
+  route(app, {
+    method: 'GET', url: '/edocument/{documentKey}/calendar.ics', summary: 'Calendar file of the booked presentation', tags,
+    params: DocumentKeyParams, response: z.string(), produces: 'text/calendar', errors: { 404: 'ORDER_NOT_FOUND' },
+    async handler({ params, lang, reply, req }) {
+      const { r, tickets } = await loadDocument(db, params.documentKey);
+      const t = tickets[0];
+      if (!t) throw new ApiHttpError(404, 'ORDER_NOT_FOUND');
+      const he = lang === 'he';
+      reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${r.identifier}.ics"`);
+      return calendarIcs({
+        identifier: r.identifier, start: t.starts_at, minutes: t.duration_min, title: he ? t.f_he : t.f_en,
+        location: `${he ? t.v_he : t.v_en}, ${he ? t.l_he : t.l_en}`, url: `${publicBase(req)}/edocument/${r.document_key}`,
+      });
+    },
+  });
+
+  route(app, {
+    method: 'POST', url: '/reservations/{resId}/sendTickets', summary: 'Sends the e-ticket link by SMS (the visit or customer that made the order)', tags,
+    params: ResIdParams, body: SendTicketsBody, response: SuccessResponse, errors: { 404: 'ORDER_NOT_FOUND', 502: 'SMS_FAILED' },
+    async handler({ params, body, lang, req }) {
+      const { rows } = await db.query<{ identifier: string; document_key: string | null; uuid: string | null; customer_id: number | null }>(
+        'SELECT identifier, document_key, uuid, customer_id FROM reservations WHERE identifier = $1', [params.resId]);
+      const r = rows[0];
+      const uuid = typeof req.headers.uuid === 'string' ? req.headers.uuid : null;
+      const customerId = await sessionCustomerId(db, req);
+      // Only the visit (uuid) or the logged-in customer that made the order may send it; others see "not found".
+      if (!r || !r.document_key || !((uuid && r.uuid === uuid) || (customerId && r.customer_id === customerId))) {
+        throw new ApiHttpError(404, 'ORDER_NOT_FOUND');
+      }
+      try {
+        await sms.send(body.mobileNumber, SMS_TICKETS_TEXT[lang](r.identifier, `${publicBase(req)}/edocument/${r.document_key}`));
+      } catch {
+        throw new ApiHttpError(502, 'SMS_FAILED');
+      }
+      return { success: true as const };
+    },
+  });
+}

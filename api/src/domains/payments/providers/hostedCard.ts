@@ -1,0 +1,305 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { isValidIsraeliId, PaymentSessionParams, type PaymentMessage } from '@ticketing/shared/contracts';
+import type { Db, Queryable } from '../../../db/index.ts';
+import { route } from '../../../lib/route.ts';
+import { brandOf, captureSession, getSession, insertSession, luhn, newToken, transition, type SessionRow } from './sessions.ts';
+import type { CaptureInput, CreateSessionInput, CreatedSession, PaymentProvider } from './types.ts';
+
+/**
+ * A hosted card page served by the api itself (the provider's page, not a remote): plain server-rendered
+ * HTML in Hebrew or English with the provider's own strings, a separate script file (works under a strict
+ * CSP without inline scripts) that tells the parent window the outcome with postMessage.
+ */
+
+export type CardOutcome = 'approve' | 'decline' | '3ds';
+
+export interface HostedCardOptions {
+  id: string;
+  brandName: { he: string; en: string };
+  accent: string;
+  /** Test cards (digits only) and what they do. */
+  testCards: Record<string, CardOutcome>;
+}
+
+export const SANDBOX_TEST_CARDS: Record<string, CardOutcome> = {
+  '4580000000000000': 'approve',
+  '4000000000000002': 'decline',
+  '4000000000003220': '3ds',
+};
+
+type Strings = Record<string, string>;
+export const PAGE_STRINGS: Record<'he' | 'en', Strings> = {
+  he: {
+    title: 'תשלום מאובטח', amount: 'סכום לתשלום', payments: 'מספר תשלומים', cardNumber: 'מספר כרטיס', expiry: 'תוקף (MM/YY)', cvv: 'CVV',
+    holderId: 'תעודת זהות של בעל הכרטיס', pay: 'תשלום', cancel: 'ביטול', sandboxNote: 'סביבת בדיקות: לא מתבצע חיוב אמיתי.',
+    errCardNumber: 'מספר הכרטיס אינו תקין.', errExpiry: 'תוקף הכרטיס אינו תקין.', errCvv: 'קוד ה-CVV אינו תקין.', errHolderId: 'מספר תעודת הזהות אינו תקין.',
+    errUnknownCard: 'בסביבת הבדיקות יש להשתמש בכרטיס בדיקה.',
+    approved: 'התשלום אושר.', declined: 'הכרטיס נדחה.', cancelled: 'התשלום בוטל.', '3ds_failed': 'אימות 3-D Secure נכשל.',
+    expired: 'זמן התשלום הסתיים.', captured: 'התשלום הושלם.', challengeTitle: 'אימות 3-D Secure', challengeText: 'הבנק מבקש לאמת את התשלום.',
+    challengeApprove: 'אישור', challengeFail: 'כישלון אימות', paypalTitle: 'PayPal (סביבת בדיקות)', paypalText: 'התחברו לחשבון PayPal ואשרו את התשלום.',
+    paypalApprove: 'אישור תשלום ב-PayPal', errors: 'יש לתקן את השדות המסומנים.',
+  },
+  en: {
+    title: 'Secure payment', amount: 'Amount to pay', payments: 'Number of payments', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', cvv: 'CVV',
+    holderId: "Card holder's ID number", pay: 'Pay', cancel: 'Cancel', sandboxNote: 'Test environment: no real charge is made.',
+    errCardNumber: 'The card number is not valid.', errExpiry: 'The expiry date is not valid.', errCvv: 'The CVV is not valid.', errHolderId: 'The ID number is not valid.',
+    errUnknownCard: 'In the test environment, use a test card.',
+    approved: 'Payment approved.', declined: 'The card was declined.', cancelled: 'The payment was cancelled.', '3ds_failed': '3-D Secure verification failed.',
+    expired: 'The payment time ran out.', captured: 'The payment is complete.', challengeTitle: '3-D Secure verification', challengeText: 'Your bank asks you to confirm this payment.',
+    challengeApprove: 'Approve', challengeFail: 'Fail verification', paypalTitle: 'PayPal (sandbox)', paypalText: 'Log in to your PayPal account and approve the payment.',
+    paypalApprove: 'Approve with PayPal', errors: 'Please correct the marked fields.',
+  },
+};
+
+export const pageLang = (locale: string): 'he' | 'en' => (locale === 'he' ? 'he' : 'en');
+
+export function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const money = (agorot: number, lang: 'he' | 'en') =>
+  new Intl.NumberFormat(lang === 'he' ? 'he-IL' : 'en-IL', { style: 'currency', currency: 'ILS' }).format(agorot / 100);
+
+/** The script of every hosted page: posts the outcome to the parent, formats the card number. No inline code. */
+export const PAGE_JS = `(function () {
+  'use strict';
+  var body = document.body;
+  var msg = body.getAttribute('data-message');
+  var origin = body.getAttribute('data-origin');
+  if (msg && origin && window.parent && window.parent !== window) {
+    try { window.parent.postMessage(JSON.parse(msg), origin); } catch (e) { /* nothing to do */ }
+  }
+  var card = document.getElementById('cardNumber');
+  if (card) {
+    card.addEventListener('input', function () {
+      var d = card.value.replace(/\\D/g, '').slice(0, 19);
+      card.value = d.replace(/(\\d{4})(?=\\d)/g, '$1 ');
+    });
+  }
+  var exp = document.getElementById('expiry');
+  if (exp) {
+    exp.addEventListener('input', function () {
+      var d = exp.value.replace(/\\D/g, '').slice(0, 4);
+      exp.value = d.length > 2 ? d.slice(0, 2) + '/' + d.slice(2) : d;
+    });
+  }
+  var first = document.querySelector('[aria-invalid="true"]') || document.querySelector('input');
+  if (first && first.focus) first.focus();
+})();
+`;
+
+export const PAGE_CSS = `*{box-sizing:border-box}body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",Arial,sans-serif;margin:0;padding:16px;color:#111;background:#fff}
+main{max-inline-size:420px;margin-inline:auto}h1{font-size:1.25rem;margin:0 0 8px}.amount{font-size:1.1rem;margin:0 0 12px}
+.note{color:#555;font-size:.85rem}label{display:block;font-weight:600;margin-block:10px 4px}
+input{inline-size:100%;padding:10px;border:1px solid #888;border-radius:6px;font-size:1rem}input[aria-invalid=true]{border-color:#b00020}
+.err{color:#b00020;font-size:.9rem;margin:4px 0 0}.row{display:flex;gap:12px}.row>div{flex:1}
+.actions{display:flex;gap:12px;margin-block-start:16px}button{padding:10px 18px;border-radius:6px;border:1px solid var(--accent,#1d4ed8);font-size:1rem;cursor:pointer}
+button.primary{background:var(--accent,#1d4ed8);color:#fff}button.secondary{background:#fff;color:var(--accent,#1d4ed8)}
+.result{font-size:1.1rem;font-weight:600;padding:16px;border-radius:8px;background:#f3f4f6}
+.brand{font-weight:700;color:var(--accent,#1d4ed8)}`;
+
+export function securityHeaders(reply: FastifyReply, parentOrigin: string): void {
+  reply.header('content-security-policy',
+    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self' ${parentOrigin}`);
+  reply.header('cache-control', 'no-store');
+  reply.header('referrer-policy', 'no-referrer');
+  reply.header('x-content-type-options', 'nosniff');
+  reply.type('text/html; charset=utf-8');
+}
+
+export function layout(opts: { lang: 'he' | 'en'; title: string; base: string; accent: string; body: string; message?: PaymentMessage; origin?: string; brand: string }): string {
+  const data = opts.message ? ` data-message="${esc(JSON.stringify(opts.message))}" data-origin="${esc(opts.origin ?? '')}"` : '';
+  return `<!doctype html>
+<html lang="${opts.lang}" dir="${opts.lang === 'he' ? 'rtl' : 'ltr'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(opts.title)}</title><link rel="stylesheet" href="${opts.base}/page.css"></head>
+<body${data} data-accent="${esc(opts.accent)}"><main>
+<p class="brand">${esc(opts.brand)}</p>
+${opts.body}
+</main><script src="${opts.base}/page.js"></script></body></html>`;
+}
+
+const FormBody = z.object({
+  cardNumber: z.string().max(40).optional(),
+  expiry: z.string().max(10).optional(),
+  cvv: z.string().max(10).optional(),
+  holderId: z.string().max(20).optional(),
+  action: z.enum(['pay', 'cancel']).optional(),
+});
+const ChallengeBody = z.object({ action: z.enum(['approve', 'fail', 'cancel']) });
+
+export class HostedCardProvider implements PaymentProvider {
+  readonly kind = 'card' as const;
+  readonly id: string;
+  constructor(protected readonly opts: HostedCardOptions) {
+    this.id = opts.id;
+  }
+
+  /** Site-relative base of the provider's pages (the api is mounted under /api). */
+  get base(): string {
+    return `/api/payment/${this.id}`;
+  }
+
+  async createSession(q: Queryable, input: CreateSessionInput): Promise<CreatedSession> {
+    const s = await insertSession(q, this.id, input);
+    return { sessionId: s.id, paymentFormURL: `${this.base}/page/${s.id}`, expiresAt: s.expiresAt };
+  }
+
+  capture(q: Queryable, input: CaptureInput): Promise<void> {
+    return captureSession(q, this.id, input);
+  }
+
+  /** Validates the card fields; returns field → error string key. */
+  validateCard(f: z.infer<typeof FormBody>): Record<string, string> {
+    const e: Record<string, string> = {};
+    const card = (f.cardNumber ?? '').replace(/[\s-]/g, '');
+    if (!/^\d{13,19}$/.test(card) || !luhn(card)) e.cardNumber = 'errCardNumber';
+    const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec((f.expiry ?? '').trim());
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) e.expiry = 'errExpiry';
+    else {
+      const now = new Date();
+      const y = 2000 + Number(m[2]), mo = Number(m[1]);
+      if (y < now.getUTCFullYear() || (y === now.getUTCFullYear() && mo < now.getUTCMonth() + 1)) e.expiry = 'errExpiry';
+    }
+    if (!/^\d{3,4}$/.test((f.cvv ?? '').trim())) e.cvv = 'errCvv';
+    if (!isValidIsraeliId((f.holderId ?? '').trim())) e.holderId = 'errHolderId';
+    if (!e.cardNumber && !this.opts.testCards[card]) e.cardNumber = 'errUnknownCard';
+    return e;
+  }
+
+  /** Applies a card submission to a pending session (the state machine's submit step). */
+  async submitCard(q: Queryable, s: SessionRow, f: z.infer<typeof FormBody>): Promise<{ status: SessionRow['status']; errors: Record<string, string> }> {
+    if (f.action === 'cancel') return { status: (await transition(q, s.id, 'cancelled')).status, errors: {} };
+    const errors = this.validateCard(f);
+    if (Object.keys(errors).length) return { status: s.status, errors };
+    const card = (f.cardNumber ?? '').replace(/[\s-]/g, '');
+    const outcome = this.opts.testCards[card]!;
+    const set = { token: newToken('tok'), last4: card.slice(-4), brand: brandOf(card) };
+    const to = outcome === 'approve' ? 'approved' : outcome === 'decline' ? 'declined' : 'challenge';
+    return { status: (await transition(q, s.id, to, set)).status, errors: {} };
+  }
+
+  async challenge(q: Queryable, s: SessionRow, action: 'approve' | 'fail' | 'cancel'): Promise<SessionRow['status']> {
+    const to = action === 'approve' ? 'approved' : action === 'fail' ? '3ds_failed' : 'cancelled';
+    return (await transition(q, s.id, to)).status;
+  }
+
+  renderForm(s: SessionRow, errors: Record<string, string> = {}, values: z.infer<typeof FormBody> = {}): string {
+    const lang = pageLang(s.locale);
+    const t = PAGE_STRINGS[lang];
+    const field = (name: string, label: string, attrs: string, value = '') => {
+      const err = errors[name];
+      return `<div><label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" ${attrs} value="${esc(value)}"${err ? ` aria-invalid="true" aria-describedby="${name}-err"` : ''}>${err ? `<p class="err" id="${name}-err" role="alert">${esc(t[err] ?? err)}</p>` : ''}</div>`;
+    };
+    const summary = Object.keys(errors).length ? `<p class="err" role="alert">${esc(t.errors!)}</p>` : '';
+    const body = `<h1>${esc(t.title!)}</h1>
+<p class="amount">${esc(t.amount!)}: <strong>${esc(money(s.amount, lang))}</strong>${s.number_of_payments > 1 ? ` · ${esc(t.payments!)}: ${s.number_of_payments}` : ''}</p>
+${summary}
+<form method="post" action="${this.base}/page/${esc(s.id)}" novalidate>
+${field('cardNumber', t.cardNumber!, 'inputmode="numeric" autocomplete="cc-number" required maxlength="23"', (values.cardNumber ?? '').replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 '))}
+<div class="row">${field('expiry', t.expiry!, 'inputmode="numeric" autocomplete="cc-exp" required maxlength="5" placeholder="MM/YY"', values.expiry ?? '')}
+${field('cvv', t.cvv!, 'inputmode="numeric" autocomplete="cc-csc" required maxlength="4"')}</div>
+${field('holderId', t.holderId!, 'inputmode="numeric" required maxlength="9"', values.holderId ?? '')}
+<div class="actions"><button class="primary" type="submit" name="action" value="pay">${esc(t.pay!)}</button>
+<button class="secondary" type="submit" name="action" value="cancel" formnovalidate>${esc(t.cancel!)}</button></div>
+</form>
+<p class="note">${esc(t.sandboxNote!)}</p>`;
+    return layout({ lang, title: t.title!, base: this.base, accent: this.opts.accent, body, brand: this.opts.brandName[lang] });
+  }
+
+  renderChallenge(s: SessionRow): string {
+    const lang = pageLang(s.locale);
+    const t = PAGE_STRINGS[lang];
+    const body = `<h1>${esc(t.challengeTitle!)}</h1><p>${esc(t.challengeText!)}</p>
+<p class="amount">${esc(t.amount!)}: <strong>${esc(money(s.amount, lang))}</strong></p>
+<form method="post" action="${this.base}/page/${esc(s.id)}/3ds"><div class="actions">
+<button class="primary" type="submit" name="action" value="approve">${esc(t.challengeApprove!)}</button>
+<button class="secondary" type="submit" name="action" value="fail">${esc(t.challengeFail!)}</button>
+<button class="secondary" type="submit" name="action" value="cancel">${esc(t.cancel!)}</button></div></form>`;
+    return layout({ lang, title: t.challengeTitle!, base: this.base, accent: this.opts.accent, body, brand: this.opts.brandName[lang] });
+  }
+
+  renderResult(s: SessionRow, extra: Partial<PaymentMessage> = {}): string {
+    const lang = pageLang(s.locale);
+    const t = PAGE_STRINGS[lang];
+    const status = s.status === 'approved' || s.status === 'declined' || s.status === 'cancelled' || s.status === '3ds_failed' ? s.status : null;
+    const message: PaymentMessage | undefined = status ? { type: 'ticketing:payment', status, paymentIdentifier: s.id, ...extra } : undefined;
+    const body = `<h1>${esc(t.title!)}</h1><p class="result" role="status">${esc(t[s.status] ?? s.status)}</p>`;
+    return layout({ lang, title: t.title!, base: this.base, accent: this.opts.accent, body, message, origin: s.parent_origin, brand: this.opts.brandName[lang] });
+  }
+
+  /** The page of a session in its current state. */
+  renderCurrent(s: SessionRow): string {
+    if (s.status === 'pending') return this.renderForm(s);
+    if (s.status === 'challenge') return this.renderChallenge(s);
+    return this.renderResult(s);
+  }
+
+  registerRoutes(app: FastifyInstance, db: Db): void {
+    const tags = ['payments'];
+    route(app, {
+      method: 'GET', url: `/payment/${this.id}/page.js`, summary: `${this.id}: script of the hosted payment page`, tags,
+      response: z.string(), produces: 'text/javascript',
+      async handler({ reply }) {
+        reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300');
+        return PAGE_JS;
+      },
+    });
+    route(app, {
+      method: 'GET', url: `/payment/${this.id}/page.css`, summary: `${this.id}: style of the hosted payment page`, tags,
+      response: z.string(), produces: 'text/css',
+      async handler({ reply }) {
+        reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300');
+        return PAGE_CSS;
+      },
+    });
+    route(app, {
+      method: 'GET', url: `/payment/${this.id}/page/{sessionId}`, summary: `${this.id}: the hosted payment page (shown in an iframe)`, tags,
+      params: PaymentSessionParams, response: z.string(), produces: 'text/html', errors: { 404: 'PAYMENT_SESSION_NOT_FOUND' },
+      handler: async ({ params, reply }) => {
+        const s = await getSession(db, params.sessionId, this.id);
+        securityHeaders(reply, s.parent_origin);
+        return this.renderCurrent(s);
+      },
+    });
+    route(app, {
+      method: 'POST', url: `/payment/${this.id}/page/{sessionId}`, summary: `${this.id}: card submission (form post from the hosted page)`, tags,
+      params: PaymentSessionParams, body: FormBody, response: z.string(), produces: 'text/html',
+      errors: { 404: 'PAYMENT_SESSION_NOT_FOUND', 409: 'PAYMENT_STATE' },
+      handler: async ({ params, body, reply }) => {
+        const s = await getSession(db, params.sessionId, this.id);
+        securityHeaders(reply, s.parent_origin);
+        if (s.status !== 'pending') {
+          if (s.status === 'challenge' && body.action === 'cancel') await transition(db, s.id, 'cancelled');
+          return this.renderCurrent(await getSession(db, s.id));
+        }
+        const r = await this.submitCard(db, s, body);
+        if (Object.keys(r.errors).length) return this.renderForm(s, r.errors, body);
+        return this.renderCurrent(await getSession(db, s.id));
+      },
+    });
+    route(app, {
+      method: 'POST', url: `/payment/${this.id}/page/{sessionId}/3ds`, summary: `${this.id}: 3-D Secure challenge answer`, tags,
+      params: PaymentSessionParams, body: ChallengeBody, response: z.string(), produces: 'text/html',
+      errors: { 404: 'PAYMENT_SESSION_NOT_FOUND', 409: 'PAYMENT_STATE' },
+      handler: async ({ params, body, reply }) => {
+        const s = await getSession(db, params.sessionId, this.id);
+        securityHeaders(reply, s.parent_origin);
+        if (s.status !== 'challenge') return this.renderCurrent(s);
+        await this.challenge(db, s, body.action);
+        return this.renderCurrent(await getSession(db, s.id));
+      },
+    });
+  }
+}
+
+export function sandboxProvider(): HostedCardProvider {
+  return new HostedCardProvider({ id: 'sandbox', brandName: { he: 'סליקת בדיקות', en: 'Sandbox Pay' }, accent: '#1d4ed8', testCards: SANDBOX_TEST_CARDS });
+}
+
+/** The second card provider: the same sandbox behaviour and test cards under its own brand and address. */
+export function altCardProvider(): HostedCardProvider {
+  return new HostedCardProvider({ id: 'altcard', brandName: { he: 'כרטיס חלופי (בדיקות)', en: 'AltCard (test)' }, accent: '#7c3aed', testCards: SANDBOX_TEST_CARDS });
+}
+

@@ -1,0 +1,159 @@
+import { expect, it } from 'vitest';
+import { ConfigResponse, PaymentFormResponse, PaymentMessage, PaymentSessionResponse } from '@ticketing/shared/contracts';
+import { forEachEngine } from './harness.ts';
+import { newUuid, VALID_SSN } from './orders-helpers.ts';
+import { PaypalSandboxProvider } from '../src/domains/payments/providers/paypal.ts';
+import { getSession, transition } from '../src/domains/payments/providers/sessions.ts';
+
+forEachEngine('payments: sandbox provider state machine and hosted page', (get) => {
+  const form = async (uuid: string, total = 100, locale = 'en', provider?: string) => {
+    const r = await get().app.inject({ url: `/api/payment/form/${locale}?total=${total}${provider ? `&provider=${provider}` : ''}`, headers: { uuid, origin: 'http://localhost:8181' } });
+    expect(r.statusCode, r.body).toBe(200);
+    return PaymentFormResponse.parse(r.json());
+  };
+  const post = (url: string, fields: Record<string, string>) =>
+    get().app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+  const card = (cardNumber: string, action = 'pay') => ({ cardNumber, expiry: '12/39', cvv: '123', holderId: VALID_SSN, action });
+  const status = async (uuid: string, id: string) =>
+    PaymentSessionResponse.parse((await get().app.inject({ url: `/api/payment/session/${id}`, headers: { uuid } })).json()).status;
+  /** The message the page posts to the parent (from its data attributes). */
+  const messageOf = (html: string) => {
+    const m = /data-message="([^"]*)" data-origin="([^"]*)"/.exec(html);
+    if (!m) return null;
+    const unesc = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    return { message: PaymentMessage.parse(JSON.parse(unesc(m[1]!))), origin: unesc(m[2]!) };
+  };
+
+  it('GET /config: spec defaults (required fields, providers, maxSeats, payments, exchange window)', async () => {
+    const c = ConfigResponse.parse((await get().app.inject({ url: '/api/config' })).json()).config;
+    const f = c.forms.order.fields;
+    for (const k of ['ssn', 'firstName', 'lastName', 'email', 'mobileNumber', 'terms'] as const) expect(f[k]).toEqual({ isIncluded: true, isRequired: true });
+    expect(f.address1.isIncluded).toBe(false);
+    expect(c.forms.order.isMailingAllowedDefault).toBe(true);
+    expect(c.forms.order.termsConfirmedDefault).toBe(false);
+    expect(c.limits).toMatchObject({ maxSeats: 10, exchangeWindowDays: 30, holdCollectMinutesBefore: 30, pastEventGraceMinutes: 0 });
+    expect(c.payment.numberOfPaymentsDefault).toBe(1);
+    expect(c.payment.providers.find((p) => p.id === 'paypal')).toMatchObject({ isActive: false });
+    expect(c.payment.providers.find((p) => p.id === 'sandbox')).toMatchObject({ isActive: true, isDefault: true });
+  });
+
+  it('hosted page: he/en, no inline script, strict CSP, separate page.js; the form URL points at the api', async () => {
+    const uuid = newUuid('pg');
+    const f = await form(uuid, 54.5, 'he');
+    expect(f.paymentFormURL).toBe(`/api/payment/sandbox/page/${f.sessionId}`);
+    const page = await get().app.inject({ url: f.paymentFormURL });
+    expect(page.headers['content-type']).toContain('text/html');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain('frame-ancestors');
+    expect(page.body).toContain('lang="he" dir="rtl"');
+    expect(page.body).toContain('מספר כרטיס');
+    expect(page.body).toMatch(/<script src="\/api\/payment\/sandbox\/page\.js"><\/script>/);
+    expect(page.body).not.toMatch(/<script>(?!<)/);
+    expect(page.body).not.toMatch(/<style>/);
+    const js = await get().app.inject({ url: '/api/payment/sandbox/page.js' });
+    expect(js.headers['content-type']).toContain('javascript');
+    expect(js.body).toContain('window.parent.postMessage');
+    const en = await get().app.inject({ url: (await form(uuid, 10, 'en')).paymentFormURL });
+    expect(en.body).toContain('lang="en" dir="ltr"');
+    expect(en.body).toContain('Card number');
+  });
+
+  it('approve: pending → approved; the page posts {type, status: approved, paymentIdentifier} to the parent origin; card data not stored', async () => {
+    const uuid = newUuid('ap');
+    const f = await form(uuid);
+    const r = await post(f.paymentFormURL, card('4580 0000 0000 0000'));
+    const m = messageOf(r.body)!;
+    expect(m.message).toEqual({ type: 'ticketing:payment', status: 'approved', paymentIdentifier: f.sessionId });
+    expect(m.origin).toBe('http://localhost:8181');
+    expect(await status(uuid, f.sessionId)).toBe('approved');
+    const { rows } = await get().db.query<Record<string, unknown>>('SELECT * FROM payment_sessions WHERE id = $1', [f.sessionId]);
+    expect(rows[0]!.last4).toBe('0000');
+    expect(rows[0]!.brand).toBe('visa');
+    expect(JSON.stringify(rows[0])).not.toContain('4580000000000000');
+    expect(JSON.stringify(rows[0])).not.toContain('123');
+    // submitting again changes nothing
+    const again = await post(f.paymentFormURL, card('4000 0000 0000 0002'));
+    expect(messageOf(again.body)!.message.status).toBe('approved');
+    expect(await status(uuid, f.sessionId)).toBe('approved');
+  });
+
+  it('decline: pending → declined (final)', async () => {
+    const uuid = newUuid('dc');
+    const f = await form(uuid);
+    const r = await post(f.paymentFormURL, card('4000000000000002'));
+    expect(messageOf(r.body)!.message.status).toBe('declined');
+    expect(await status(uuid, f.sessionId)).toBe('declined');
+    expect(messageOf((await post(f.paymentFormURL, card('4580000000000000'))).body)!.message.status).toBe('declined');
+  });
+
+  it('3-D Secure: pending → challenge page → approved, or → 3ds_failed, or cancelled', async () => {
+    const uuid = newUuid('3ds');
+    const f = await form(uuid);
+    const ch = await post(f.paymentFormURL, card('4000 0000 0000 3220'));
+    expect(ch.body).toContain(`/api/payment/sandbox/page/${f.sessionId}/3ds`);
+    expect(messageOf(ch.body)).toBeNull();
+    expect(await status(uuid, f.sessionId)).toBe('challenge');
+    const ok = await post(`${f.paymentFormURL}/3ds`, { action: 'approve' });
+    expect(messageOf(ok.body)!.message.status).toBe('approved');
+
+    const f2 = await form(uuid);
+    await post(f2.paymentFormURL, card('4000000000003220'));
+    const bad = await post(`${f2.paymentFormURL}/3ds`, { action: 'fail' });
+    expect(messageOf(bad.body)!.message).toMatchObject({ status: '3ds_failed', paymentIdentifier: f2.sessionId });
+    expect(await status(uuid, f2.sessionId)).toBe('3ds_failed');
+
+    const f3 = await form(uuid);
+    await post(f3.paymentFormURL, card('4000000000003220'));
+    const c = await post(`${f3.paymentFormURL}/3ds`, { action: 'cancel' });
+    expect(messageOf(c.body)!.message.status).toBe('cancelled');
+  });
+
+  it('cancel: pending → cancelled; invalid fields and unknown cards keep the form with errors', async () => {
+    const uuid = newUuid('cn');
+    const f = await form(uuid);
+    const bad = await post(f.paymentFormURL, { cardNumber: '1234', expiry: '13/20', cvv: '1', holderId: '123456789', action: 'pay' });
+    expect(bad.body).toContain('role="alert"');
+    expect(bad.body).toContain('The card number is not valid.');
+    expect(bad.body).toContain('The expiry date is not valid.');
+    expect(bad.body).toContain('The CVV is not valid.');
+    expect(bad.body).toContain('The ID number is not valid.');
+    expect(bad.body).not.toContain('value="1"');
+    expect(await status(uuid, f.sessionId)).toBe('pending');
+    const unknown = await post(f.paymentFormURL, card('4111 1111 1111 1111'));
+    expect(unknown.body).toContain('use a test card');
+    const c = await post(f.paymentFormURL, { action: 'cancel' });
+    expect(messageOf(c.body)!.message.status).toBe('cancelled');
+    expect(await status(uuid, f.sessionId)).toBe('cancelled');
+  });
+
+  it('transitions are guarded: a final state never changes; an expired session cannot be approved', async () => {
+    const uuid = newUuid('tg');
+    const f = await form(uuid);
+    await post(f.paymentFormURL, card('4000000000000002'));
+    await expect(transition(get().db, f.sessionId, 'approved')).rejects.toMatchObject({ code: 'PAYMENT_STATE' });
+    const f2 = await form(uuid);
+    await get().db.query(`UPDATE payment_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [f2.sessionId]);
+    expect(await status(uuid, f2.sessionId)).toBe('expired');
+    await expect(transition(get().db, f2.sessionId, 'approved')).rejects.toMatchObject({ code: 'PAYMENT_STATE' });
+    // another visit cannot read the session
+    expect((await get().app.inject({ url: `/api/payment/session/${f.sessionId}`, headers: { uuid: newUuid('x') } })).statusCode).toBe(404);
+  });
+
+  it('providers by configuration: altcard active, PayPal inactive by default; PayPal sandbox approve and capture', async () => {
+    const uuid = newUuid('prov');
+    const alt = await form(uuid, 20, 'en', 'altcard');
+    expect(alt.paymentFormURL).toBe(`/api/payment/altcard/page/${alt.sessionId}`);
+    expect(messageOf((await post(alt.paymentFormURL, card('4580000000000000'))).body)!.message.status).toBe('approved');
+    const pp = await get().app.inject({ url: '/api/payment/form/en?total=20&provider=paypal', headers: { uuid } });
+    expect(pp.json()).toMatchObject({ error: 'PAYMENT_PROVIDER_INACTIVE' });
+    // the PayPal implementation itself (as when PAYMENT_PROVIDERS includes paypal)
+    const paypal = new PaypalSandboxProvider();
+    const s = await paypal.createSession(get().db, { uuid, amount: 2000, locale: 'en', parentOrigin: 'http://localhost:8181', numberOfPayments: 1 });
+    const row = await paypal.answer(get().db, await getSession(get().db, s.sessionId), 'approve');
+    expect(row.status).toBe('approved');
+    expect(row.paypal).toMatchObject({ amount: 20 });
+    expect(paypal.render(row)).toContain('&quot;paypal&quot;');
+  });
+});
