@@ -2,7 +2,7 @@
 export * from './contracts';
 export { publish, subscribe } from './bus/eventBus';
 export { i18n, initI18n, addNamespace, setLocale, currentLocale, storedLocale, dirOf, isLocale, LOCALES, DEFAULT_LOCALE, RTL_LOCALES, type Resources } from './i18n';
-export { createBaseQuery, toFailure, readCookie, apiUrl, type ApiFailure } from './api/baseQuery';
+export { createBaseQuery, toFailure, readCookie, apiUrl, errorKeyFor, type ApiFailure } from './api/baseQuery';
 export { setRuntimeConfig, getRuntimeConfig } from './runtime/config';
 export { getSessionUuid, readSession, writeSession } from './runtime/session';
 export { isChunkLoadError, reloadAfterChunkError, CHUNK_RELOAD_INTERVAL_MS } from './runtime/chunkReload';
@@ -18,3 +18,5 @@ export { Toasts, toast, TOAST_MS } from './ui/toast';
 export * as rules from './validation/rules';
 export type { RuleError, Rule } from './validation/rules';
 export { StaffLoginForm, type StaffCredentials } from './staff/StaffLoginForm';
+export { useStaffSession, type StaffSessionState } from './staff/useStaffSession';
+export { toCsv, downloadCsv, type CsvCell } from './format/csv';

@@ -1,8 +1,7 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { getRuntimeConfig } from '../runtime/config';
 import { getSessionUuid } from '../runtime/session';
-import { currentLocale } from '../i18n';
-import { errorKey } from '../contracts/errors';
+import { currentLocale, i18n } from '../i18n';
 
 /** What a failed call looks like to components: an error code and the i18n key that says it. */
 export interface ApiFailure { status: number | string; code: string; key: string; data?: unknown }
@@ -33,7 +32,12 @@ export function createBaseQuery(): BaseQueryFn<string | FetchArgs, unknown, ApiF
 export function toFailure(error: FetchBaseQueryError): ApiFailure {
   const data = 'data' in error ? (error.data as { error?: string } | undefined) : undefined;
   const code = data?.error ?? (error.status === 'FETCH_ERROR' ? 'NETWORK' : 'GENERIC');
-  return { status: error.status, code, key: errorKey(code), data };
+  return { status: error.status, code, key: errorKeyFor(code), data };
+}
+
+/** The i18n key that says an api error code: every code with a text in `common:errors` is known. */
+export function errorKeyFor(code: string | undefined): string {
+  return code && i18n.exists(`common:errors.${code}`) ? `errors.${code}` : 'errors.generic';
 }
 
 export function readCookie(name: string): string | undefined {
