@@ -1,0 +1,268 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Spinner, formatMoney, publish, type Cart, type Presentation } from '@ticketing/shared';
+import { NAMESPACE } from '../definition';
+import { cartActions, checkoutCartActions } from '../cart/cartSlice';
+import { useBuildCartMutation, useCommitMutation, useCurrentCustomerQuery, usePaymentFormMutation, useStartupConfigQuery } from '../api/checkoutApi';
+import { usePresentationQuery, useReleaseHoldsMutation } from '../api/seatsApi';
+import { readMiniSite } from '../minisite/miniSiteSession';
+import { buildCartPayload, CartBuildError } from './cartPayload';
+import { checkoutActions } from './checkoutSlice';
+import { commitOrder } from './commit';
+import { failureCode, failureText } from './errors';
+import { useCheckoutDispatch, useCheckoutSelector, useLocale } from './hooks';
+import { clearIdempotencyKey, fingerprint } from './idempotency';
+import { OrderSummaryView } from './OrderSummaryView';
+import { apiOrigin, readPaymentMessage } from './paymentMessages';
+import { usePersistCheckout } from './persist';
+import { VoucherDialog } from './VoucherDialog';
+import type { StepProps } from './CustomerInfoStep';
+import styles from './checkout.module.css';
+
+type Phase =
+  | { kind: 'summary' }
+  | { kind: 'form'; url: string }
+  | { kind: 'committing' }
+  | { kind: 'paymentError'; text: string }
+  | { kind: 'commitError'; text: string; retryable: boolean }
+  | { kind: 'cancelled' };
+
+export const RESTART_DELAY_MS = 2500;
+
+/**
+ * Order summary and payment (issue 4 §4–6, §8): the api-priced cart, number of payments, the
+ * voucher-payment dialog, the hold toggle for members, the hosted sandbox payment page in an
+ * iframe (messages accepted only from the api origin), then the idempotent commit.
+ */
+export function PaymentStep({ onBack, presentation: given }: StepProps) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const dispatch = useCheckoutDispatch();
+  usePersistCheckout();
+  const cart = useCheckoutSelector((s) => s.cart);
+  const checkout = useCheckoutSelector((s) => s.checkout);
+  const pid = cart.selectedPresentationId;
+  const { data: presData } = usePresentationQuery({ id: pid ?? 0, locale: i18n.language }, { skip: !pid || !!given });
+  const presentation: Presentation | undefined = given ?? presData?.presentation;
+  const { data: config } = useStartupConfigQuery();
+  const { data: customer } = useCurrentCustomerQuery();
+  const [priceCart, priced] = useBuildCartMutation();
+  const [getForm, formState] = usePaymentFormMutation();
+  const [commitMut] = useCommitMutation();
+  const [releaseHolds] = useReleaseHoldsMutation();
+  const [phase, setPhase] = useState<Phase>({ kind: 'summary' });
+  const [voucherOpen, setVoucherOpen] = useState(false);
+  const [holdNotice, setHoldNotice] = useState<'NO_MEMBERSHIP' | 'PREMIUM_HOLD' | null>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const miniSite = readMiniSite();
+  const isHold = cart.isHold || checkout.isHold;
+  const existingReservation = cart.reservationIdentifier ?? checkout.reservation?.reservationIdentifier ?? null;
+
+  const built = useMemo((): { cart: Cart } | { error: string } => {
+    try {
+      const presentations = presentation ? { [String(presentation.id)]: presentation } : {};
+      return { cart: buildCartPayload(cart, checkout, { presentations, customerId: customer?.customerInfo.CustomerId ?? null, referralMiniSiteId: miniSite?.id }) };
+    } catch (e) {
+      return { error: e instanceof CartBuildError ? e.code : 'EMPTY_CART' };
+    }
+  }, [cart, checkout, presentation, customer, miniSite?.id]);
+
+  // Price the cart on the api whenever what is being bought changes (not on the payment identifier).
+  const priceKey = 'cart' in built ? fingerprint({ ...built.cart, paymentIdentifier: null }) : null;
+  useEffect(() => {
+    if (!('cart' in built)) return;
+    void priceCart({ cart: { ...built.cart, paymentIdentifier: null }, miniSiteUrl: miniSite?.url ?? null }).unwrap().catch((e) => {
+      const code = failureCode(e);
+      if (code === 'NO_MEMBERSHIP' || code === 'PREMIUM_HOLD') {
+        setHoldNotice(code);
+        if (code === 'NO_MEMBERSHIP') setHold(false);
+      }
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [priceKey]);
+
+  const order = priced.data?.order;
+  const focusAlert = () => requestAnimationFrame(() => alertRef.current?.focus());
+
+  const setHold = useCallback((v: boolean) => {
+    dispatch(checkoutCartActions.holdSet(v));
+    dispatch(checkoutActions.setHold(v));
+  }, [dispatch]);
+
+  const commit = useCallback(async (paymentIdentifier: string | null) => {
+    if (!('cart' in built)) return;
+    setPhase({ kind: 'committing' });
+    const body = { cart: { ...built.cart, paymentIdentifier: isHold ? null : paymentIdentifier }, miniSiteUrl: miniSite?.url ?? null };
+    const outcome = await commitOrder({ existingReservation, body, send: (b, key) => commitMut({ body: b, idempotencyKey: key }).unwrap() });
+    if (outcome.status === 'committed') {
+      const r = outcome.response;
+      dispatch(checkoutCartActions.orderCommitted({ reservationIdentifier: r.reservationIdentifier, ticketIdentifiers: r.ticketIdentifiers }));
+      dispatch(checkoutActions.committed({ ...r, presentationId: pid }));
+      publish('order:committed', { reservationIdentifier: r.reservationIdentifier, kind: 'tickets' });
+      navigate('/order/confirmation');
+    } else if (outcome.status === 'skipped') {
+      navigate('/order/confirmation');
+    } else {
+      const code = failureCode(outcome.error);
+      if (code === 'PAYMENT_DECLINED' || code === 'PAYMENT_NOT_APPROVED' || code === 'PAYMENT_ERROR') {
+        dispatch(checkoutActions.setPaymentIdentifier(null));
+        setPhase({ kind: 'paymentError', text: failureText(t, outcome.error) });
+      } else {
+        setPhase({ kind: 'commitError', text: outcome.retryable ? t('payment.noResponse') : failureText(t, outcome.error), retryable: outcome.retryable });
+      }
+      focusAlert();
+    }
+  }, [built, isHold, miniSite?.url, existingReservation, commitMut, dispatch, pid, navigate, t]);
+
+  const restart = useCallback(async () => {
+    if (pid) await releaseHolds({ presentationId: pid }).unwrap().catch(() => undefined);
+    clearIdempotencyKey();
+    dispatch(checkoutActions.resetCheckout({ keepCustomerInfo: true }));
+    dispatch(cartActions.reset());
+    window.location.assign(pid ? `/order/${pid}` : '/order');
+  }, [pid, releaseHolds, dispatch]);
+
+  // Messages of the hosted payment page: only from the api origin and our own iframe.
+  useEffect(() => {
+    if (phase.kind !== 'form') return;
+    const origin = apiOrigin();
+    const onMessage = (e: MessageEvent) => {
+      const msg = readPaymentMessage(e, frameRef.current?.contentWindow, origin);
+      if (!msg) return;
+      if (msg.status === 'approved' && msg.paymentIdentifier) {
+        dispatch(checkoutActions.setPaymentIdentifier(msg.paymentIdentifier));
+        void commit(msg.paymentIdentifier);
+      } else if (msg.status === 'cancelled') {
+        setPhase({ kind: 'cancelled' });
+        focusAlert();
+        setTimeout(() => void restart(), RESTART_DELAY_MS);
+      } else if (msg.status === '3ds_failed') {
+        setPhase({ kind: 'paymentError', text: t('payment.errors.threeDs') });
+        focusAlert();
+      } else if (msg.status === 'declined') {
+        setPhase({ kind: 'paymentError', text: t('payment.errors.declined') });
+        focusAlert();
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [phase.kind, commit, restart, dispatch, t]);
+
+  const pay = async () => {
+    if (!order) return;
+    if (existingReservation) { navigate('/order/confirmation'); return; }
+    // A hold is paid at the box office; a voucher may cover everything: nothing for the card to do.
+    if (order.isHold || order.amountDue <= 0) { await commit(null); return; }
+    // An approved payment whose commit did not answer: retry the commit, never charge again.
+    if (checkout.paymentIdentifier) { await commit(checkout.paymentIdentifier); return; }
+    try {
+      const f = await getForm({
+        locale, total: order.amountDue, ssn: checkout.customerInfo?.ssn || undefined, locationId: order.locationId ?? undefined,
+        authProfileId: order.authProfileId ?? undefined, numberOfPayments: order.numberOfPayments,
+      }).unwrap();
+      setPhase({ kind: 'form', url: f.paymentFormURL });
+    } catch (e) {
+      setPhase({ kind: 'paymentError', text: failureText(t, e) });
+      focusAlert();
+    }
+  };
+
+  if ('error' in built) return <p role="alert" className="tx-error">{t(`booking:summary.errors.${built.error}`)}</p>;
+
+  const maxPayments = config?.config.payment.maxNumberOfPayments ?? 1;
+  const installments = order && !order.isHold && order.amountDue >= (config?.config.payment.installmentsMinTotal ?? Infinity) && maxPayments > 1;
+  const loggedIn = !!customer?.customerInfo;
+
+  return (
+    <section className={styles.form} aria-labelledby="payment-title" data-testid="payment-step">
+      <h2 id="payment-title">{t('summary.title')}</h2>
+      {priced.isLoading && !order && <Spinner />}
+      {priced.error && !holdNotice && <p role="alert" className="tx-error" data-testid="summary-error">{failureText(t, priced.error)}</p>}
+      {order && <OrderSummaryView order={order} />}
+
+      {holdNotice === 'NO_MEMBERSHIP' && <p role="alert" className="tx-error" data-testid="hold-refused">{t('payment.hold.noMembership')}</p>}
+      {holdNotice === 'PREMIUM_HOLD' && (
+        <div role="alert" className={`tx-card ${styles.offer}`} data-testid="hold-premium">
+          <p>{t('payment.hold.premium')}</p>
+          <div className={styles.actions}>
+            <button type="button" className="tx-btn" onClick={() => { setHoldNotice(null); setHold(false); }}>{t('payment.hold.switchRegular')}</button>
+            <button type="button" className="tx-btn tx-btn-secondary" onClick={() => { setHoldNotice(null); setHold(false); dispatch(cartActions.stepChanged(0)); }}>{t('payment.hold.changeSeats')}</button>
+          </div>
+        </div>
+      )}
+
+      {phase.kind !== 'form' && phase.kind !== 'cancelled' && (
+        <div className={styles.options}>
+          {loggedIn && (
+            <div className={styles.check}>
+              <input id="hold-order" type="checkbox" checked={isHold} onChange={(e) => { setHoldNotice(null); setHold(e.target.checked); }} data-testid="hold-toggle" />
+              <label htmlFor="hold-order">{t('payment.hold.toggle')}</label>
+            </div>
+          )}
+          {installments && (
+            <div className="tx-field">
+              <label htmlFor="payments-count">{t('summary.numberOfPayments')}</label>
+              <select id="payments-count" value={checkout.numberOfPayments} onChange={(e) => dispatch(checkoutActions.setNumberOfPayments(Number(e.target.value)))}>
+                {Array.from({ length: maxPayments }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
+              </select>
+            </div>
+          )}
+          {!isHold && order && (
+            <div className={styles.voucherRow}>
+              {checkout.voucherPayment
+                ? (
+                  <p data-testid="voucher-applied">
+                    {t('payment.voucher.applied', { reference: checkout.voucherPayment.systemVoucher, amount: formatMoney(checkout.voucherPayment.amount, locale) })}{' '}
+                    <button type="button" className={`tx-btn tx-btn-secondary ${styles.small}`} onClick={() => dispatch(checkoutActions.setVoucherPayment(null))}>{t('payment.voucher.remove')}</button>
+                  </p>
+                )
+                : <button type="button" className="tx-btn tx-btn-secondary" onClick={() => setVoucherOpen(true)} data-testid="voucher-open">{t('payment.voucher.open')}</button>}
+            </div>
+          )}
+        </div>
+      )}
+
+      {voucherOpen && order && (
+        <VoucherDialog
+          total={order.totalAmount}
+          onClose={() => setVoucherOpen(false)}
+          onApply={(p) => { dispatch(checkoutActions.setVoucherPayment(p)); setVoucherOpen(false); }}
+        />
+      )}
+
+      <div ref={alertRef} tabIndex={-1} className={styles.alertHost}>
+        {phase.kind === 'paymentError' && (
+          <div role="alert" className="tx-error" data-testid="payment-error">
+            <p>{phase.text}</p>
+            <button type="button" className="tx-btn" onClick={() => { setPhase({ kind: 'summary' }); void pay(); }}>{t('payment.retry')}</button>
+          </div>
+        )}
+        {phase.kind === 'commitError' && (
+          <div role="alert" className="tx-error" data-testid="commit-error">
+            <p>{phase.text}</p>
+            {phase.retryable && <button type="button" className="tx-btn" onClick={() => void commit(checkout.paymentIdentifier)}>{t('payment.retry')}</button>}
+          </div>
+        )}
+        {phase.kind === 'cancelled' && <p role="alert" className="tx-error" data-testid="payment-cancelled">{t('payment.cancelled')}</p>}
+      </div>
+
+      {phase.kind === 'form' && (
+        <iframe ref={frameRef} src={phase.url} title={t('payment.frameTitle')} className={styles.frame} data-testid="payment-frame" />
+      )}
+      {phase.kind === 'committing' && <div role="status" aria-live="polite"><Spinner /><p>{t('payment.processing')}</p></div>}
+
+      {(phase.kind === 'summary') && (
+        <div className={styles.actions}>
+          {onBack && <button type="button" className="tx-btn tx-btn-secondary" onClick={onBack}>{t('common:actions.back')}</button>}
+          <button type="button" className="tx-btn" disabled={!order || priced.isLoading || formState.isLoading || !!holdNotice} onClick={() => void pay()} data-testid="pay">
+            {order && (order.isHold ? t('payment.confirmHold') : order.amountDue <= 0 ? t('payment.confirmFree') : t('payment.pay', { amount: formatMoney(order.amountDue, locale) }))}
+            {!order && t('payment.payShort')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

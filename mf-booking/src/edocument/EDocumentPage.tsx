@@ -1,0 +1,91 @@
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Spinner, formatLongDateTime, formatMoney, type ApiFailure } from '@ticketing/shared';
+import { NAMESPACE } from '../definition';
+import { useEdocumentQuery } from '../api/checkoutApi';
+import { useLocale } from '../checkout/hooks';
+import { QrCode } from '../confirmation/QrCode';
+import styles from './edocument.module.css';
+
+/**
+ * /edocument/{documentKey} (spec section 2): the electronic ticket — reservation number, entrance,
+ * venue, time, date, vouchers — with the scanned, past event (grace 0 minutes), cancelled and
+ * not-found states and the collect-at-cashier notes.
+ */
+export function EDocumentPage() {
+  const { documentKey = '' } = useParams();
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const locale = useLocale();
+  const { data, error, isLoading, refetch } = useEdocumentQuery({ documentKey, locale: i18n.language });
+
+  if (isLoading) return <section className="tx-page"><Spinner /></section>;
+  if (error) {
+    const f = error as ApiFailure;
+    const notFound = f.status === 404 || f.status === 400 || f.code === 'ORDER_NOT_FOUND' || f.code === 'NOT_FOUND';
+    return (
+      <section className="tx-page" data-testid="edocument" data-state="notFound">
+        <div role="alert" className={`tx-card ${styles.state}`}>
+          <h1>{t(notFound ? 'edocument.notFound' : 'edocument.error')}</h1>
+          {!notFound && <button type="button" className="tx-btn" onClick={() => void refetch()}>{t('common:actions.retry')}</button>}
+        </div>
+      </section>
+    );
+  }
+  if (!data) return null;
+  const d = data.edocument;
+  const state = d.isCancelled ? 'cancelled' : d.isPast ? 'past' : d.isScanned ? 'scanned' : 'valid';
+
+  return (
+    <section className="tx-page" aria-labelledby="edoc-title" data-testid="edocument" data-state={state}>
+      <article className={`tx-card ${styles.ticket} ${styles[state] ?? ''}`}>
+        <header className={styles.header}>
+          <h1 id="edoc-title">{d.featureName}</h1>
+          <p>{t('edocument.reservation')} <strong data-testid="edoc-reservation">{d.reservationIdentifier}</strong></p>
+        </header>
+        {state !== 'valid' && <p role="status" className={styles.badge} data-testid="edoc-state">{t(`edocument.state.${state}`)}</p>}
+        <dl className={styles.details}>
+          <div><dt>{t('edocument.date')}</dt><dd>{d.date.split('-').reverse().join('/')}</dd></div>
+          <div><dt>{t('edocument.time')}</dt><dd>{d.time}</dd></div>
+          <div><dt>{t('edocument.location')}</dt><dd>{d.locationName}</dd></div>
+          {!d.isVod && <div><dt>{t('edocument.venue')}</dt><dd>{d.venueName}</dd></div>}
+          {!d.isVod && <div><dt>{t('edocument.entrance')}</dt><dd>{d.entrance}</dd></div>}
+          <div><dt>{t('edocument.total')}</dt><dd>{formatMoney(d.totalAmount, locale)}</dd></div>
+        </dl>
+        <p className={styles.when}>{formatLongDateTime(d.dateTime, locale)}</p>
+        {!d.isCancelled && <div className={styles.qr}><QrCode svg={d.qrSvg} label={t('edocument.qrAlt', { reservation: d.reservationIdentifier })} size={240} /></div>}
+        <table className="tx-table">
+          <caption className="tx-visually-hidden">{t('edocument.tickets')}</caption>
+          <thead><tr><th scope="col">{t('edocument.seat')}</th><th scope="col">{t('edocument.ticket')}</th><th scope="col">{t('edocument.scanned')}</th></tr></thead>
+          <tbody>
+            {d.tickets.map((tk) => (
+              <tr key={tk.ticketIdentifier}>
+                <td>{d.isVod ? t('summary.vod') : tk.RowName ? t('summary.seatName', { section: tk.SectionName ?? '', row: tk.RowName, seat: tk.SeatName ?? '' }) : t('summary.gaSeatName', { section: tk.SectionName ?? '', seat: tk.SeatName ?? '' })}</td>
+                <td>{tk.ticketName}</td>
+                <td>{tk.isScanned ? t('edocument.yes') : t('edocument.no')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {d.vouchers.length > 0 && (
+          <section aria-labelledby="edoc-vouchers">
+            <h2 id="edoc-vouchers">{t('edocument.vouchers')}</h2>
+            <ul>{d.vouchers.map((v) => <li key={v.reference}>{v.reference} · {formatMoney(v.amount, locale)}</li>)}</ul>
+          </section>
+        )}
+        {d.products.length > 0 && (
+          <section aria-labelledby="edoc-products">
+            <h2 id="edoc-products">{t('edocument.products')}</h2>
+            <ul>{d.products.map((p) => <li key={p.name}>{p.name} × {p.quantity}</li>)}</ul>
+          </section>
+        )}
+        {(d.collectAtCashier || d.notes.length > 0 || d.isHold) && (
+          <ul className={styles.notes} data-testid="edoc-notes">
+            {d.isHold && <li>{t('edocument.holdNote', { minutes: 30, time: d.payBy ? formatLongDateTime(d.payBy, locale) : '' })}</li>}
+            {d.collectAtCashier && !d.notes.length && <li>{t('edocument.collectAtCashier')}</li>}
+            {d.notes.map((n) => <li key={n}>{t(n.includes(':') ? n : `booking:${n}`)}</li>)}
+          </ul>
+        )}
+      </article>
+    </section>
+  );
+}
