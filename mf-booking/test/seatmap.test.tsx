@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { addNamespace, i18n, initI18n, SEAT_FLAGS, type SeatplanV2 } from '@ticketing/shared';
 import { resources } from '../src/locales';
 import { SeatMapModel, seatingModeOf } from '../src/seatmap/model';
+import { anyGapSafeSeat, blockedIndices, checkSelect, validateSelection } from '../src/seatmap/rules';
 import { seatLabel } from '../src/seatmap/labels';
 import { SeatMap } from '../src/seatmap/SeatMap';
 import { buildModel } from '../src/seatmap/SeatSelection';
@@ -59,6 +60,76 @@ describe('model', () => {
     expect(m.status(m.indexOf(10, 4, 3))).toBe('unavailable');
     // no gap-free choice left anywhere: nothing is blocked (never refuse without an alternative)
     expect(m.status(m.indexOf(10, 1, 2))).toBe('available');
+  });
+});
+
+describe('model rules from typed arrays', () => {
+  /** Random rows with aisles, sofa pairs and a few odd statuses; deterministic (LCG). */
+  function randomPlan(seed: number): { plan: SeatplanV2; seats: Record<string, string>; held: string[] } {
+    let r = seed;
+    const rnd = () => ((r = (r * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rows = Array.from({ length: 6 }, (_, k) => {
+      const seats: Array<[number, string, number, number, number]> = [];
+      let x = 1;
+      let unit = 0;
+      for (let n = 0; n < 14; n++) {
+        x += rnd() < 0.12 ? 2 : 1; // an aisle now and then
+        const sofa = rnd() < 0.15;
+        if (sofa) {
+          unit = k * 100 + n + 1;
+          seats.push([x, String(n), 0, unit, 1], [x + 1, String(n) + 'b', 0, unit, 1]);
+          x += 1;
+        } else seats.push([x, String(n), 0, 0, 1]);
+      }
+      return { name: String.fromCharCode(65 + k), y: k + 2, seats: seats.reverse() }; // unsorted on purpose
+    });
+    const plan: SeatplanV2 = {
+      id: 1, venueId: 1, name: 'Random', width: 40, height: 10, stage: { x: 0, y: 0, width: 40, height: 1, label: 'Stage', kind: 'stage' },
+      sections: [{ id: 7, name: 'S', isGA: false, capacity: 200, ticketGroupId: 1, bounds: { x: 0, y: 2, width: 40, height: 6 }, groups: [{ id: 70, name: 'S', rows }] }],
+    };
+    const seats: Record<string, string> = {};
+    const held: string[] = [];
+    for (const row of rows) for (const [sx] of row.seats) {
+      const v = rnd();
+      if (v < 0.55) seats[`7_${sx}_${row.y}`] = '1,3';
+      else if (v < 0.62) held.push(`7_${sx}_${row.y}`);
+    }
+    return { plan, seats, held };
+  }
+  const expectSameAsRules = (m: SeatMapModel, label: string) => {
+    const rows = m.ruleRows();
+    const any = anyGapSafeSeat(rows);
+    const expected = new Set<number>();
+    rows.forEach((rr, r) => { for (const k of blockedIndices(rr, any)) expected.add(m.rows[r].start + k); });
+    const actual: string[] = [];
+    for (let i = 0; i < m.n; i++) if (m.blocked[i]) actual.push(m.key(i));
+    expect(actual, label).toEqual([...expected].sort((a, b) => a - b).map((i) => m.key(i)));
+    return actual.length;
+  };
+
+  it('blocks exactly the seats the reference rules block, after the status and after every change', () => {
+    let blocked = 0;
+    for (let seed = 1; seed <= 25; seed++) {
+      const { plan: p, seats, held } = randomPlan(seed);
+      const m = buildModel(p, { seats, held, sections: {}, holdExpiresAt: null }, 3);
+      expect(m.allocation[m.indexByKey(Object.keys(seats)[0])]).toBe(3);
+      blocked += expectSameAsRules(m, `seed ${seed}`);
+      for (let step = 0; step < 12; step++) {
+        const i = (seed * 31 + step * 17) % m.n;
+        if (step % 3 === 0) m.setAvailable([i], !m.available[i]);
+        else m.setSelected(m.unitOf(i), !m.selected[i]);
+        expectSameAsRules(m, `seed ${seed} step ${step}`);
+      }
+      // the lazily built rows answer like the full list, and the whole-selection check needs only the selected rows
+      const all = m.ruleRows();
+      const opts = { singleSeatRule: true, maxSeats: 10, selectedCount: 0, selectedGroups: new Set<number>() };
+      for (let i = seed % 5; i < m.n; i += 9) {
+        const r = m.rowOf[i];
+        expect(checkSelect(m.ruleRowList(), r, i - m.rows[r].start, opts)).toEqual(checkSelect(all, r, i - m.rows[r].start, opts));
+      }
+      expect(validateSelection(m.selectionRuleRows(), 10, 4)).toEqual(validateSelection(all, 10, 4));
+    }
+    expect(blocked).toBeGreaterThan(20); // the random plans do exercise the blocking
   });
 });
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { clearsCartOnLoad } from '../vod/vodRules';
 import { useParams, useSearchParams, Link } from 'react-router-dom';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
@@ -24,12 +25,22 @@ export function OrderPage() {
   const p = presQ.currentData?.presentation;
   const tgQ = useTicketGroupsQuery({ id, locale: i18n.language }, { skip: !p || p.locationOffline });
   const step = useSelector((s: BookingState) => s.cart.step);
-  const cartP = useSelector((s: BookingState) => s.cart.presentations[id]);
   const [extend, extendState] = useExtendHoldMutation();
   const [release] = useReleaseHoldsMutation();
+  const cartP = useSelector((s: BookingState) => s.cart.presentations[id]);
 
+  const inCart = useSelector((s: BookingState) => Object.keys(s.cart.presentations).map(Number));
   useEffect(() => {
-    if (p) dispatch(cartActions.presentationSelected({ presentationId: p.id, venueId: p.venueId, seatplanId: p.seatplanId, serviceCharge: p.serviceCharge }));
+    if (!p) return;
+    // Spec sections 4 and 9: video on demand of venue types 101 and 102 clears the other presentations from the cart.
+    if (clearsCartOnLoad(p.venueTypeId)) {
+      for (const other of inCart.filter((x) => x !== p.id)) {
+        void release({ presentationId: other }).unwrap().catch(() => undefined);
+        dispatch(cartActions.presentationRemoved({ presentationId: other }));
+      }
+    }
+    dispatch(cartActions.presentationSelected({ presentationId: p.id, venueId: p.venueId, seatplanId: p.seatplanId, serviceCharge: p.serviceCharge }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per loaded presentation
   }, [p, dispatch]);
 
   useEffect(() => {

@@ -1,9 +1,7 @@
 import { useState, type ComponentType } from 'react';
-import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, currentLocale, type LockTimer, type Presentation } from '@ticketing/shared';
+import type { LockTimer, Presentation } from '@ticketing/shared';
 import { NAMESPACE } from '../definition';
-import type { BookingState } from '../store';
 import { SeatSelection } from '../seatmap/SeatSelection';
 import styles from './order.module.css';
 import * as Checkout from '../checkout/lazy';
@@ -35,33 +33,6 @@ function ChooseSeatsStep({ presentation, groupName, onNext }: StepProps) {
         <button type="button" className="tx-btn" disabled={!valid} onClick={onNext} data-testid="step-next">{t('order.continue')}</button>
       </div>
     </>
-  );
-}
-
-/**
- * PLACEHOLDER for the next issue (tickets, customer info, products, payment live in mf-booking/src/checkout/).
- * Replace the Component of steps 1–4 below; the stepper, timers and cart stay as they are.
- */
-function PlaceholderStep({ presentation, onNext, onBack }: StepProps) {
-  const { t } = useTranslation(NAMESPACE);
-  const seats = useSelector((s: BookingState) => s.cart.presentations[presentation.id]?.seats ?? []);
-  return (
-    <section className={`tx-card ${styles.placeholder}`} data-testid="step-placeholder">
-      <p><strong>{t('order.placeholder')}</strong></p>
-      <ul>
-        {seats.map((s) => (
-          <li key={s.key}>
-            {s.isGA ? s.SectionName : t('cart.seatShort', { section: s.SectionName, row: s.RowName, seat: s.SeatName })}
-            {' · '}
-            {s.ticket ? `${s.ticket.name} ${formatMoney(s.ticket.amount, currentLocale())}` : t('cart.noTicket')}
-          </li>
-        ))}
-      </ul>
-      <div className={styles.actions}>
-        <button type="button" className="tx-btn tx-btn-secondary" onClick={onBack}>{t('common:actions.back')}</button>
-        <button type="button" className="tx-btn" onClick={onNext} data-testid="step-next">{t('order.continue')}</button>
-      </div>
-    </section>
   );
 }
 

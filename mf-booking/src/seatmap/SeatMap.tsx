@@ -33,6 +33,7 @@ function measure(name: string, start: string, end: string) { try { performance.m
  * The hall keeps the physical left/right in every language (dir="ltr"); only the chrome around it mirrors.
  */
 export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focusRequest }: SeatMapProps) {
+  performance.mark('smdbg:map:start');
   const { t } = useTranslation(NAMESPACE);
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -82,6 +83,7 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
     const wrap = wrapRef.current;
     const canvas = canvasRef.current;
     if (!wrap || !canvas) return;
+    performance.mark('smdbg:layout');
     const size = () => {
       const r = wrap.getBoundingClientRect();
       const dpr = window.devicePixelRatio || 1;
@@ -95,7 +97,9 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
       viewRef.current = old && old.w === w && old.h === h && old.dpr === dpr ? old : fitView(model, w, h, dpr);
     };
     size();
+    performance.mark('smdbg:size');
     try { ctxRef.current = canvas.getContext('2d', { alpha: false }); } catch { ctxRef.current = null; }
+    performance.mark('smdbg:ctx');
     paint();
     mark('seatmap:render:end');
     measure('seatmap:render', 'seatmap:render:start', 'seatmap:render:end');
@@ -316,6 +320,7 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
   const cells = v ? gridRows(model, v, focus) : [];
   const minimapRect = showMinimap && v && miniView.current ? viewportOnMinimap(v, miniView.current) : null;
 
+  performance.mark('smdbg:map:end');
   return (
     <div className={styles.mapArea}>
       <div className={styles.zoomBar} role="toolbar" aria-label={t('seatmap.zoom.toolbar')}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Spinner, type ApiFailure, type Presentation, type SeatplanV2, type SeatsStatusV2Response } from '@ticketing/shared';
+import { ErrorNotice, SEAT_FLAGS, Spinner, type ApiFailure, type Presentation, type SeatplanV2, type SeatsStatusV2Response } from '@ticketing/shared';
 import { NAMESPACE } from '../definition';
 import { useSeatplanV2Query, useSeatsStatusV2Query } from '../api/seatsApi';
 import { cartActions, type CartSeat } from '../cart/cartSlice';
@@ -45,7 +45,7 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange }: 
     if (!plan || !status) return null;
     performance.mark('seatmap:render:start');
     firstStatus.current = status;
-    return buildModel(plan, status, p.seatingPolicyId);
+    const mm = buildModel(plan, status, p.seatingPolicyId); performance.mark('smdbg:model'); return mm;
     // the model is rebuilt only for a new plan; later statuses are applied to it below
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [plan, !!status, p.seatingPolicyId]);
@@ -82,7 +82,8 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange }: 
   const [, setVersion] = useState(0);
   useEffect(() => model?.subscribe(() => setVersion((v) => v + 1)), [model]);
 
-  const problems = useMemo(() => (model ? validateSelection(model.ruleRows(), sel.maxSeats, seats.length) : []),
+  // only rows with a selected seat can hold a problem: the same result without building the 20,000 seats of the arena
+  const problems = useMemo(() => (model ? validateSelection(model.selectionRuleRows(), sel.maxSeats, seats.length) : []),
     // recomputed on every model/cart change
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [model, seats, sel.maxSeats, model && model.version]);
@@ -107,9 +108,9 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange }: 
   const hasReserved = model.n > 0;
   const hasGA = model.sections.some((s) => s.isGA);
   const showMap = hasReserved || model.mode === 'multiGA' || model.mode === 'mixed';
-  let hasAccessible = false;
-  for (let i = 0; i < model.n && !hasAccessible; i++) hasAccessible = model.has(i, 'handicap');
+  const hasAccessible = (model.flagsAny & SEAT_FLAGS.handicap) !== 0;
   const confirmSeat = sel.confirmation;
+  performance.mark('smdbg:sel:render');
 
   return (
     <div className={styles.layout} data-testid="seat-selection" data-mode={model.mode}>

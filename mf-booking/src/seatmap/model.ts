@@ -1,5 +1,5 @@
 import { SEAT_FLAGS, seatKey, type SeatChangeEvent, type SeatplanV2, type SeatsStatusV2Response, type SeatingMode } from '@ticketing/shared';
-import { anyGapSafeSeat, gapSafeFlags, type RuleRow, type RuleSeat, type SeatState } from './rules';
+import type { RuleRow, RuleRowList, RuleSeat, SeatState } from './rules';
 
 export interface SectionInfo {
   index: number;
@@ -43,6 +43,22 @@ export function seatingModeOf(plan: Pick<SeatplanV2, 'sections'>): SeatingMode {
   return 'none';
 }
 
+/** AllocationId from a seat status value 'ticketGroupId,allocationId' (0 when missing or not a number). */
+function allocationOf(v: string): number {
+  const comma = v.indexOf(',');
+  let a = 0;
+  let digits = 0;
+  let p = comma + 1;
+  for (; p < v.length; p++, digits++) {
+    const c = v.charCodeAt(p);
+    if (c < 48 || c > 57) break;
+    a = a * 10 + c - 48;
+  }
+  if (p === v.length && digits > 0 && digits < 10) return a;
+  const alloc = +v.slice(comma + 1);
+  return Number.isFinite(alloc) ? alloc : 0;
+}
+
 /**
  * The seat plan of one presentation in flat typed arrays, so that 20,000 seats cost little to
  * build, draw and hit-test. Mutable on purpose (seat status changes per event); React and the
@@ -59,6 +75,8 @@ export class SeatMapModel {
   readonly sofa: Int32Array;
   readonly tg: Int32Array;
   readonly seatName: string[];
+  /** Bitwise OR of every seat's flags (for "is there any handicap seat" without a scan). */
+  readonly flagsAny: number = 0;
   readonly rows: RowInfo[] = [];
   readonly sections: SectionInfo[] = [];
   readonly sectionById = new Map<number, SectionInfo>();
@@ -81,6 +99,14 @@ export class SeatMapModel {
   private listeners = new Set<(dirty: number[] | null) => void>();
   private ruleRowCache: (RuleRow | undefined)[] = [];
   private anyGapSafe = true;
+  /** Seating policy 3 bookkeeping, straight from the typed arrays: seat i can be chosen without leaving a single seat. */
+  private gapSafe: Uint8Array;
+  /** Gap-safe seats per row, and in all (whether any gap-free choice exists). */
+  private rowSafe: Int32Array = new Int32Array(0);
+  private safeTotal = 0;
+  private safeReady = false;
+  private runStart: Int32Array = new Int32Array(0);
+  private runEnd: Int32Array = new Int32Array(0);
 
   constructor(plan: SeatplanV2) {
     this.plan = plan;
@@ -103,37 +129,64 @@ export class SeatMapModel {
     this.gridH = Math.max(1, plan.height + 2);
     this.grid = new Int32Array(this.gridW * this.gridH);
 
+    this.gapSafe = new Uint8Array(n);
+
+    // Plain indexed loops over the response (no per-seat objects, no iterator destructuring): 20,000 seats on the arena.
     let i = 0;
-    plan.sections.forEach((sec, si) => {
+    let flagsAny = 0;
+    let maxRow = 0;
+    const gridW = this.gridW;
+    const gridH = this.gridH;
+    for (let si = 0; si < plan.sections.length; si++) {
+      const sec = plan.sections[si];
       const info: SectionInfo = {
         index: si, id: sec.id, name: sec.name, isGA: sec.isGA, capacity: sec.capacity, ticketGroupId: sec.ticketGroupId,
         bounds: sec.bounds, rowStart: this.rows.length, rowEnd: this.rows.length, available: 0, soldOut: false,
       };
       for (const g of sec.groups) {
         for (const r of g.rows) {
-          const seats = r.seats.slice().sort((a, b) => a[0] - b[0]);
-          const row: RowInfo = { index: this.rows.length, section: si, groupId: g.id, name: r.name, y: r.y, start: i, end: i + seats.length, minX: Infinity, maxX: -Infinity };
-          for (const [sx, name, fl, unit, tg] of seats) {
+          const src = r.seats;
+          const len = src.length;
+          if (!len) continue;
+          // the api sends each row sorted by x; sort (stable, like before) only when it is not
+          let seats = src;
+          for (let k = 1; k < len; k++) if (src[k][0] < src[k - 1][0]) { seats = src.slice().sort((a, b) => a[0] - b[0]); break; }
+          const ry = r.y;
+          const row: RowInfo = { index: this.rows.length, section: si, groupId: g.id, name: r.name, y: ry, start: i, end: i + len, minX: Infinity, maxX: -Infinity };
+          let minX = Infinity;
+          let maxX = -Infinity;
+          for (let k = 0; k < len; k++) {
+            const seat = seats[k];
+            const sx = seat[0];
+            const fl = seat[2];
             this.x[i] = sx;
-            this.y[i] = r.y;
+            this.y[i] = ry;
             this.sectionOf[i] = si;
             this.rowOf[i] = row.index;
             this.flags[i] = fl;
-            this.sofa[i] = unit;
-            this.tg[i] = tg;
-            this.seatName[i] = name;
-            if (sx < row.minX) row.minX = sx;
-            if (sx > row.maxX) row.maxX = sx;
-            if (sx >= 0 && r.y >= 0 && sx < this.gridW && r.y < this.gridH) this.grid[r.y * this.gridW + sx] = i + 1;
+            this.sofa[i] = seat[3];
+            this.tg[i] = seat[4];
+            this.seatName[i] = seat[1];
+            flagsAny |= fl;
+            if (sx < minX) minX = sx;
+            if (sx > maxX) maxX = sx;
+            if (sx >= 0 && ry >= 0 && sx < gridW && ry < gridH) this.grid[ry * gridW + sx] = i + 1;
             i++;
           }
-          if (seats.length) this.rows.push(row);
+          row.minX = minX;
+          row.maxX = maxX;
+          if (len > maxRow) maxRow = len;
+          this.rows.push(row);
         }
       }
       info.rowEnd = this.rows.length;
       this.sections.push(info);
       this.sectionById.set(sec.id, info);
-    });
+    }
+    this.flagsAny = flagsAny;
+    this.rowSafe = new Int32Array(this.rows.length);
+    this.runStart = new Int32Array(maxRow);
+    this.runEnd = new Int32Array(maxRow);
   }
 
   get mode(): SeatingMode { return seatingModeOf(this.plan); }
@@ -189,18 +242,45 @@ export class SeatMapModel {
     this.available.fill(0);
     this.selected.fill(0);
     this.gaHeld.clear();
-    const keys = Object.keys(status.seats);
+    const seats = status.seats;
+    const keys = Object.keys(seats);
+    // 'section_x_y' → seat, parsed digit by digit (no substrings: 20,000 keys on the arena); anything unusual takes the slow path
+    let lastSec = NaN;
+    let lastInfo: SectionInfo | undefined;
     for (let n = 0; n < keys.length; n++) {
       const k = keys[n];
-      // 'section_x_y' without intermediate arrays (20,000 keys on the arena)
-      const a = k.indexOf('_');
-      const b = k.indexOf('_', a + 1);
-      const i = this.indexOf(+k.slice(0, a), +k.slice(a + 1, b), +k.slice(b + 1));
+      const len = k.length;
+      let p = 0;
+      let sec = 0;
+      let sx = 0;
+      let sy = 0;
+      let c = 0;
+      let digits = 0;
+      for (; p < len && (c = k.charCodeAt(p)) >= 48 && c <= 57; p++, digits++) sec = sec * 10 + c - 48;
+      let ok = digits > 0 && digits < 10 && c === 95;
+      if (ok) {
+        digits = 0;
+        for (p++; p < len && (c = k.charCodeAt(p)) >= 48 && c <= 57; p++, digits++) sx = sx * 10 + c - 48;
+        ok = digits > 0 && digits < 10 && c === 95;
+      }
+      if (ok) {
+        digits = 0;
+        for (p++; p < len && (c = k.charCodeAt(p)) >= 48 && c <= 57; p++, digits++) sy = sy * 10 + c - 48;
+        ok = digits > 0 && digits < 10 && p === len;
+      }
+      let i: number;
+      if (ok) {
+        if (sec !== lastSec) { lastSec = sec; lastInfo = this.sectionById.get(sec); }
+        i = !lastInfo || lastInfo.isGA ? -1 : this.seatAt(sx, sy);
+        if (i >= 0 && this.sectionOf[i] !== lastInfo!.index) i = -1;
+      } else {
+        const a = k.indexOf('_');
+        const b = k.indexOf('_', a + 1);
+        i = this.indexOf(+k.slice(0, a), +k.slice(a + 1, b), +k.slice(b + 1));
+      }
       if (i < 0) continue;
       this.available[i] = 1;
-      const v = status.seats[k];
-      const alloc = +v.slice(v.indexOf(',') + 1);
-      this.allocation[i] = Number.isFinite(alloc) ? alloc : 0;
+      this.allocation[i] = allocationOf(seats[k]);
     }
     for (const k of status.held) {
       const [sec, sx, sy] = k.split('_').map(Number);
@@ -220,6 +300,7 @@ export class SeatMapModel {
         : !this.anyAvailableIn(sec);
     }
     this.ruleRowCache = [];
+    this.safeReady = false;
     this.recomputeBlocked();
     this.emit(null);
   }
@@ -308,6 +389,7 @@ export class SeatMapModel {
 
   // ---------- rules ----------
 
+  /** One row as rule objects (for the explaining rules in rules.ts); built on demand and cached until the row changes. */
   ruleRow(r: number): RuleRow {
     let cached = this.ruleRowCache[r];
     if (cached) return cached;
@@ -324,6 +406,74 @@ export class SeatMapModel {
 
   ruleRows(): RuleRow[] { return this.rows.map((_, r) => this.ruleRow(r)); }
 
+  /** All rows, each built only when a rule looks at it (checking a seat usually reads its own row alone). */
+  ruleRowList(): RuleRowList {
+    return { length: this.rows.length, at: (r: number) => (r >= 0 && r < this.rows.length ? this.ruleRow(r) : undefined) };
+  }
+
+  /** The rows holding at least one selected seat, in row order (the only rows a whole-selection check can object to). */
+  selectionRuleRows(): RuleRow[] {
+    const out: RuleRow[] = [];
+    let last = -1;
+    for (let i = 0; i < this.n; i++) {
+      if (!this.selected[i] || this.rowOf[i] === last) continue;
+      last = this.rowOf[i];
+      out.push(this.ruleRow(last));
+    }
+    return out;
+  }
+
+  private isFree(i: number): boolean { return this.available[i] === 1 && this.selected[i] === 0; }
+
+  /**
+   * gapSafeFlags (rules.ts) for one row, straight from the typed arrays: within a run of side-by-side free seats
+   * [a..b], choosing [lo..hi] (the seat with its sofa unit) is safe unless exactly one seat is left on either side.
+   * Writes gapSafe for the row's seats and returns how many are safe.
+   */
+  private computeRowSafe(r: number): number {
+    const row = this.rows[r];
+    const { start, end } = row;
+    const rs = this.runStart;
+    const re = this.runEnd;
+    const x = this.x;
+    const sofa = this.sofa;
+    const len = end - start;
+    for (let k = 0; k < len; k++) {
+      const i = start + k;
+      rs[k] = k > 0 && this.isFree(i) && this.isFree(i - 1) && x[i] - x[i - 1] === 1 ? rs[k - 1] : k;
+    }
+    for (let k = len - 1; k >= 0; k--) {
+      const i = start + k;
+      re[k] = k < len - 1 && this.isFree(i) && this.isFree(i + 1) && x[i + 1] - x[i] === 1 ? re[k + 1] : k;
+    }
+    let count = 0;
+    for (let k = 0; k < len; k++) {
+      const i = start + k;
+      this.gapSafe[i] = 0;
+      if (!this.isFree(i)) continue;
+      let lo = k;
+      let hi = k;
+      const u = sofa[i];
+      if (u) {
+        // the unit must be wholly free and one unbroken stretch of its run
+        let units = 0;
+        let allFree = true;
+        lo = len;
+        hi = -1;
+        for (let j = 0; j < len; j++) {
+          if (sofa[start + j] !== u) continue;
+          units++;
+          if (j < lo) lo = j;
+          if (j > hi) hi = j;
+          if (!this.isFree(start + j)) allFree = false;
+        }
+        if (!allFree || rs[lo] !== rs[hi] || hi - lo + 1 !== units) continue;
+      }
+      if (lo - rs[k] !== 1 && re[k] - hi !== 1) { this.gapSafe[i] = 1; count++; }
+    }
+    return count;
+  }
+
   /**
    * Seating policy 3: seats whose choice would leave a single-seat gap are shown blocked (while any
    * gap-free choice exists). Recomputes the given rows (all when omitted); returns seats whose flag changed.
@@ -332,18 +482,29 @@ export class SeatMapModel {
     const changed: number[] = [];
     if (!this.singleSeatRule) return changed;
     const before = this.anyGapSafe;
-    // Whether a gap-free choice exists anywhere only changes when rows change; a full scan is linear and cheap.
-    this.anyGapSafe = anyGapSafeSeat(this.ruleRows());
-    const targets = !rows || before !== this.anyGapSafe ? this.rows.map((r) => r.index) : [...rows];
-    for (const r of targets) {
-      const row = this.rows[r];
-      const rr = this.ruleRow(r);
-      const safe = gapSafeFlags(rr);
-      for (let i = row.start; i < row.end; i++) {
-        const b = this.anyGapSafe && rr.seats[i - row.start].state === 'free' && !safe[i - row.start] ? 1 : 0;
-        if (b !== this.blocked[i]) { this.blocked[i] = b; changed.push(i); }
+    const all = !rows || !this.safeReady;
+    // Whether a gap-free choice exists anywhere only changes with the rows that change: per-row counts keep it O(changed rows).
+    if (all) {
+      this.safeTotal = 0;
+      for (let r = 0; r < this.rows.length; r++) { this.rowSafe[r] = this.computeRowSafe(r); this.safeTotal += this.rowSafe[r]; }
+      this.safeReady = true;
+    } else {
+      for (const r of rows) {
+        const c = this.computeRowSafe(r);
+        this.safeTotal += c - this.rowSafe[r];
+        this.rowSafe[r] = c;
       }
     }
+    this.anyGapSafe = this.safeTotal > 0;
+    const update = (r: number) => {
+      const row = this.rows[r];
+      for (let i = row.start; i < row.end; i++) {
+        const b = this.anyGapSafe && this.isFree(i) && !this.gapSafe[i] ? 1 : 0;
+        if (b !== this.blocked[i]) { this.blocked[i] = b; changed.push(i); }
+      }
+    };
+    if (all || before !== this.anyGapSafe) for (let r = 0; r < this.rows.length; r++) update(r);
+    else for (const r of rows) update(r);
     return changed;
   }
 

@@ -34,6 +34,15 @@ export interface RuleRow {
   seats: RuleSeat[];
 }
 
+/**
+ * Rows by index, for the rules that may look beyond the seat's own row (alternatives). An array is one; the seat
+ * map passes a list that builds each row only when it is read, so checking a seat does not touch 20,000 seats.
+ */
+export interface RuleRowList {
+  readonly length: number;
+  at(index: number): RuleRow | undefined;
+}
+
 export type RuleCode = 'UNAVAILABLE' | 'MAX_SEATS' | 'PRICE_GROUP' | 'SOFA_UNIT' | 'SINGLE_SEAT_GAP';
 
 export interface Suggestion { rowId: string; key: string; x: number }
@@ -148,11 +157,11 @@ export function isGapSafe(row: RuleRow, i: number): boolean {
 
 /** Finds the nearest valid alternative: first in the same row by distance in x, then other rows by row distance. */
 export function findAlternative(
-  rows: readonly RuleRow[], rowIndex: number, x: number, accept: (s: RuleSeat) => boolean, prefer?: string,
+  rows: RuleRowList, rowIndex: number, x: number, accept: (s: RuleSeat) => boolean, prefer?: string,
 ): Suggestion | undefined {
-  const order = rows.map((_, r) => r).sort((a, b) => Math.abs(a - rowIndex) - Math.abs(b - rowIndex) || a - b);
+  const order = Array.from({ length: rows.length }, (_, r) => r).sort((a, b) => Math.abs(a - rowIndex) - Math.abs(b - rowIndex) || a - b);
   for (const r of order) {
-    const row = rows[r];
+    const row = rows.at(r)!;
     let best: { i: number; d: number } | undefined;
     const safe = gapSafeFlags(row);
     for (let i = 0; i < row.seats.length; i++) {
@@ -172,8 +181,8 @@ export function findAlternative(
  * The gap rule never refuses when no seat of the wanted price group can be chosen without a gap
  * (seats.io strict mode: a booking is never blocked for lack of a valid alternative).
  */
-export function checkSelect(rows: readonly RuleRow[], rowIndex: number, seatIndex: number, opt: SelectOptions): SelectCheck {
-  const row = rows[rowIndex];
+export function checkSelect(rows: RuleRowList, rowIndex: number, seatIndex: number, opt: SelectOptions): SelectCheck {
+  const row = rows.at(rowIndex)!;
   const seat = row.seats[seatIndex];
   const idx = unitIndices(row, seatIndex);
   const keys = idx.map((j) => row.seats[j].key);

@@ -86,7 +86,7 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null) {
     if (!model) return;
     const r = model.rowOf[i];
     const row = model.rows[r];
-    const check = checkSelect(model.ruleRows(), r, i - row.start, {
+    const check = checkSelect(model.ruleRowList(), r, i - row.start, {
       singleSeatRule: model.singleSeatRule, maxSeats, selectedCount: selectedCount(), selectedGroups: selectedGroups(),
     });
     if (!check.ok) {

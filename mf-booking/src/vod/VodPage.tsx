@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Spinner, formatMoney, type ApiFailure, type VodTitle } from '@ticketing/shared';
 import { NAMESPACE } from '../definition';
 import { useVodTitlesQuery } from '../api/checkoutApi';
-import { useReleaseHoldsMutation } from '../api/seatsApi';
-import { cartActions } from '../cart/cartSlice';
-import { useCheckoutDispatch, useCheckoutSelector, useLocale } from '../checkout/hooks';
+import { useCheckoutSelector, useLocale } from '../checkout/hooks';
 import { clearsCartOnLoad } from './vodRules';
 import styles from './vod.module.css';
 
@@ -15,20 +13,11 @@ export function VodPage() {
   const { t, i18n } = useTranslation(NAMESPACE);
   const locale = useLocale();
   const navigate = useNavigate();
-  const dispatch = useCheckoutDispatch();
   const inCart = useCheckoutSelector((s) => Object.values(s.cart.presentations).map((p) => p.presentationId));
-  const [releaseHolds] = useReleaseHoldsMutation();
   const { data, error, isLoading, refetch } = useVodTitlesQuery({ locale: i18n.language });
 
-  const buy = async (v: VodTitle) => {
-    if (v.clearsCart || clearsCartOnLoad(v.venueTypeId)) {
-      for (const id of inCart.filter((id) => id !== v.presentationId)) {
-        await releaseHolds({ presentationId: id }).unwrap().catch(() => undefined);
-        dispatch(cartActions.presentationRemoved({ presentationId: id }));
-      }
-    }
-    navigate(`/order/${v.presentationId}`);
-  };
+  // The order page clears the cart for venue types 101/102 when it loads (also when opened directly).
+  const buy = (v: VodTitle) => navigate(`/order/${v.presentationId}`);
 
   return (
     <section className="tx-page" aria-labelledby="vod-title" data-testid="vod">
