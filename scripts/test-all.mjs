@@ -3,7 +3,7 @@
  * `npm test`: every suite of every package, then one summary line for all of them:
  *   type checks (one per package), vitest per package, the api suite on PGlite and on
  *   PostgreSQL (TEST_PG_URL, default the local server), and Playwright e2e in Chromium.
- * Usage: npm test [-- --only=unit|api|e2e]
+ * Usage: npm test [-- --only=unit|api|fault|e2e]
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -31,9 +31,9 @@ function sh(cmd, args, opts = {}) {
 }
 const readJson = (f) => (existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : undefined);
 
-function vitest(name, cwd, env = {}) {
+function vitest(name, cwd, env = {}, extraArgs = []) {
   const file = path.join(out, `${name}.json`);
-  const status = sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`], { cwd, env });
+  const status = sh('npx', ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile=${file}`], { cwd, env });
   const r = readJson(file);
   if (!r) return record(name, 0, 1); // crashed before reporting: count as one failure
   record(name, r.numPassedTests, r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0));
@@ -49,6 +49,10 @@ if (!only || only === 'unit') {
 if (!only || only === 'api') {
   vitest('api (PGlite)', path.join(root, 'api'));
   vitest('api (PostgreSQL)', path.join(root, 'api'), { TEST_PG_URL: pgUrl, TEST_ENGINE: 'postgres' });
+}
+if (!only || only === 'api' || only === 'fault') {
+  // Real api processes killed with SIGKILL, PostgreSQL stopped and started (always left running).
+  vitest('fault (PostgreSQL)', path.join(root, 'api'), { TEST_PG_URL: pgUrl }, ['--config', 'fault/vitest.config.ts']);
 }
 if (!only || only === 'e2e') {
   const status = sh('npx', ['playwright', 'test'], { cwd: path.join(root, 'e2e') });

@@ -1,3 +1,5 @@
+// First: configures zod before any module parses with it (CSP without 'unsafe-eval', see the file).
+import './zodConfig';
 import { registerApplication, start, addErrorHandler, getAppStatus, LOAD_ERROR, SKIP_BECAUSE_BROKEN, navigateToUrl } from 'single-spa';
 import { registerRemotes, registerPlugins, loadRemote } from '@module-federation/enhanced/runtime';
 import '@ticketing/shared/ui.css';
@@ -52,13 +54,18 @@ async function main() {
   await initI18n(initial);
   if (langParam && isLocale(langParam) && config.enabledLocales.includes(langParam)) sessionStorage.setItem('ticketing.locale', langParam);
 
+  // Every remote of this page resolves from this one registry answer (versioned manifest URLs).
   const remotes: RemoteEntry[] = registry?.remotes ?? [];
-  registerPlugins([resiliencePlugin((id) => fallbackLifecycles(id.split('/')[0], () => containerOf(remoteNameOf(id))))]);
-  registerRemotes(remotes.map((r) => ({ name: federationName(r.name), entry: new URL(r.manifest, location.href).href })));
   const byFederationName = new Map(remotes.map((r) => [federationName(r.name), r.name]));
   const remoteNameOf = (id: string) => byFederationName.get(id.split('/')[0]) ?? id;
+  registerPlugins([resiliencePlugin({ makeFallback: (id) => fallbackLifecycles(remoteNameOf(id), () => containerOf(remoteNameOf(id))) })]);
+  registerRemotes(remotes.map((r) => ({ name: federationName(r.name), entry: new URL(r.manifest, location.href).href })));
 
-  registerApplication({ name: 'shell', app: async () => shellLifecycles({ registryFailed: !registry }), activeWhen: () => true });
+  registerApplication({
+    name: 'shell',
+    app: async () => shellLifecycles({ registryFailed: !registry, versions: remotes.map((r) => ({ name: r.name, version: r.version })) }),
+    activeWhen: () => true,
+  });
 
   const enabled = () => getRuntimeConfig().enabledLocales;
   for (const remote of remotes) {
@@ -72,6 +79,8 @@ async function main() {
           return mod as never;
         } catch (error) {
           console.error(`[host] ${remote.name} failed to load`, error);
+          // Spec section 2: a failed chunk load reloads the page, at most once a minute.
+          if (isChunkLoadError(error) && reloadAfterChunkError()) return new Promise<never>(() => {});
           return fallbackLifecycles(remote.name, () => containerOf(remote.name)) as never;
         }
       },
@@ -80,15 +89,31 @@ async function main() {
     });
   }
 
-  // A remote that throws in bootstrap or mount: show the fallback in its area, keep the rest running.
+  // A remote that throws in bootstrap or mount: show the fallback in its area while its route is
+  // active, keep the rest running. single-spa will not mount a broken app again, so the host owns
+  // the fallback's life: mounted on its route, unmounted when the visitor navigates elsewhere.
+  const brokenFallbacks = new Map<string, { mounted: boolean; app: ReturnType<typeof fallbackLifecycles> }>();
+  const syncBrokenFallbacks = () => {
+    for (const [name, fb] of brokenFallbacks) {
+      const remote = remotes.find((r) => r.name === name);
+      const active = !!remote && activityFor(remote.name)(location) && pageKind(location.pathname, new URL(location.href).searchParams.get('lang'), enabled()) === 'remote';
+      if (active && !fb.mounted) { fb.mounted = true; void fb.app.mount(); }
+      if (!active && fb.mounted) { fb.mounted = false; void fb.app.unmount(); }
+    }
+  };
   addErrorHandler((err) => {
     console.error('[host] application error', err.appOrParcelName, err);
     const name = err.appOrParcelName;
+    if (isChunkLoadError(err) || isChunkLoadError((err as { cause?: unknown }).cause)) reloadAfterChunkError();
     const status = getAppStatus(name);
-    if (status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN) {
-      void fallbackLifecycles(name, () => containerOf(name)).mount();
+    if ((status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN) && !brokenFallbacks.has(name)) {
+      const el = containerOf(name);
+      el.replaceChildren(); // whatever the crashed mount left behind
+      brokenFallbacks.set(name, { mounted: false, app: fallbackLifecycles(name, () => containerOf(name)) });
+      syncBrokenFallbacks();
     }
   });
+  window.addEventListener('single-spa:routing-event', syncBrokenFallbacks);
 
   // Links rendered by the shell and remotes with data-spa navigate without a page load.
   document.addEventListener('click', (e) => {

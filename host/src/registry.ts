@@ -1,13 +1,37 @@
 import { Registry } from '@ticketing/shared';
 
-/** The registry is fetched once per page load (no-store): every remote resolves once, so a flip never mixes versions in a page. */
-export async function fetchRegistry(url = '/remotes.json'): Promise<Registry | undefined> {
-  try {
-    const res = await fetch(url, { cache: 'no-store' });
-    if (!res.ok) throw new Error(`registry HTTP ${res.status}`);
-    return Registry.parse(await res.json());
-  } catch (error) {
-    console.error('[host] registry unavailable', error);
-    return undefined;
+export const REGISTRY_TIMEOUT_MS = 5000;
+export const REGISTRY_RETRIES = 1;
+
+/**
+ * The registry is fetched once per page load (no-store), and every remote of the page is resolved
+ * from that one answer: a flip during a visit never mixes two versions in one page; the next load
+ * gets the new pointers. Bounded: one retry on a network error or 5xx, a timeout per attempt, then
+ * `undefined` (the host starts its shell with a notice instead of hanging).
+ */
+export async function fetchRegistry(url = '/remotes.json', opts: { fetchImpl?: typeof fetch; timeoutMs?: number; retries?: number } = {}): Promise<Registry | undefined> {
+  const doFetch = opts.fetchImpl ?? ((u: string, i?: RequestInit) => fetch(u, i));
+  const retries = opts.retries ?? REGISTRY_RETRIES;
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 250));
+    const ctrl = new AbortController();
+    const timer = setTimeout(() => ctrl.abort(), opts.timeoutMs ?? REGISTRY_TIMEOUT_MS);
+    try {
+      const res = await doFetch(url, { cache: 'no-store', signal: ctrl.signal });
+      if (!res.ok) {
+        lastError = new Error(`registry HTTP ${res.status}`);
+        if (res.status < 500) break;
+        continue;
+      }
+      return Registry.parse(await res.json());
+    } catch (error) {
+      lastError = error;
+      if ((error as Error)?.name === 'ZodError' || error instanceof SyntaxError) break; // a bad file stays bad
+    } finally {
+      clearTimeout(timer);
+    }
   }
+  console.error('[host] registry unavailable', lastError);
+  return undefined;
 }

@@ -41,4 +41,10 @@ export async function buildApp(name: string, opts: { quiet?: boolean; outDir?: s
   return performance.now() - started;
 }
 
-export const isBuilt = (name: string) => existsSync(path.join(distDir(name), name === 'host' ? 'index.html' : 'mf-manifest.json'));
+/** Built, and by the current config: the host carries its requirements file, a remote's manifest its release metadata. */
+export function isBuilt(name: string): boolean {
+  if (name === 'host') return existsSync(path.join(distDir(name), 'index.html')) && existsSync(path.join(distDir(name), 'remote-requirements.json'));
+  const manifest = path.join(distDir(name), 'mf-manifest.json');
+  if (!existsSync(manifest)) return false;
+  try { return JSON.parse(readFileSync(manifest, 'utf8')).metaData?.ticketing?.contractVersion !== undefined; } catch { return false; }
+}

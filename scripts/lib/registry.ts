@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, cpSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, cpSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Registry, type RemoteEntry } from '../../shared/src/contracts/registry.ts';
 import { appVersion, distDir, REMOTES, requirements, siteDir } from './apps.ts';
@@ -30,10 +30,14 @@ export function readHistory(): { at: string; reason: string; remotes: Record<str
   return existsSync(historyPath()) ? JSON.parse(readFileSync(historyPath(), 'utf8')) : [];
 }
 
-export const entryFor = (name: string, version: string): RemoteEntry => ({
+/**
+ * Remote files are served from the site's origin by default; REMOTES_BASE_URL (e.g. a CDN origin)
+ * makes the manifest URLs absolute, and the host page's CSP then allows that origin.
+ */
+export const entryFor = (name: string, version: string, base = process.env.REMOTES_BASE_URL ?? ''): RemoteEntry => ({
   name,
   version,
-  manifest: `/remotes/${name}/${version}/mf-manifest.json`,
+  manifest: `${base.replace(/\/$/, '')}/remotes/${name}/${version}/mf-manifest.json`,
   audience: requirements().remotes[name]?.audience ?? 'public',
 });
 
@@ -41,7 +45,7 @@ export const entryFor = (name: string, version: string): RemoteEntry => ({
 export function storedVersions(name: string): string[] {
   const dir = path.join(siteDir(), 'remotes', name);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((v) => !v.startsWith('.')).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  return readdirSync(dir).filter((v) => !v.startsWith('.') && !v.includes('.tmp-') && !v.includes('.old-')).sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
 }
 
 /**
@@ -68,4 +72,56 @@ export function ensureSite(opts: { force?: boolean } = {}) {
     return current?.remotes.find((r) => r.name === name) ?? entryFor(name, version);
   });
   if (!current || opts.force) writeRegistry({ config: current?.config ?? { apiBase: '/api', enabledLocales: ['he', 'en'], maxSeats: 10 }, remotes: opts.force ? REMOTES.map((n) => entryFor(n, appVersion(n))) : remotes }, 'initial publish');
+}
+
+/**
+ * One release or rollback at a time per site folder: mkdir is atomic. A lock older than
+ * ten minutes is from a crashed run and is taken over.
+ */
+export async function withSiteLock<T>(fn: () => Promise<T> | T): Promise<T> {
+  mkdirSync(siteDir(), { recursive: true });
+  const lock = path.join(siteDir(), '.release.lock');
+  for (let waited = 0; ; waited += 100) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, 'owner'), `${process.pid} ${new Date().toISOString()}`);
+      break;
+    } catch {
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000) { rmSync(lock, { recursive: true, force: true }); continue; }
+      if (waited > 30_000) throw new Error(`another release or rollback holds ${lock}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try { return await fn(); } finally { rmSync(lock, { recursive: true, force: true }); }
+}
+
+/** Points one remote at a stored version (atomic registry write + history); the others are untouched. */
+export function flip(name: string, version: string, reason: string): { from?: string; to: string } {
+  const current = readRegistry();
+  if (!current) throw new Error(`no registry at ${registryPath()}: start the site once (npm start) to create it`);
+  const from = current.remotes.find((r) => r.name === name)?.version;
+  const others = current.remotes.filter((r) => r.name !== name);
+  const remotes = REMOTES.flatMap((n) => (n === name ? [entryFor(name, version, baseOf(current.remotes.find((r) => r.name === n)?.manifest))] : others.filter((r) => r.name === n)));
+  writeRegistry({ ...current, remotes }, reason);
+  return { from, to: version };
+}
+
+/** Keeps an existing absolute base (CDN) when flipping. */
+function baseOf(manifest?: string): string | undefined {
+  const m = manifest?.match(/^(https?:\/\/[^/]+)\//);
+  return m ? m[1] : undefined;
+}
+
+export const liveVersion = (name: string) => readRegistry()?.remotes.find((r) => r.name === name)?.version;
+
+/** The version that was live before the current one (walking the history back), if it is still stored. */
+export function previousVersion(name: string): string | undefined {
+  const live = liveVersion(name);
+  const stored = new Set(storedVersions(name));
+  const history = readHistory();
+  for (let i = history.length - 1; i >= 0; i--) {
+    const v = history[i].remotes[name];
+    if (v && v !== live && stored.has(v)) return v;
+  }
+  return undefined;
 }

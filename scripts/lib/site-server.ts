@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { distDir, siteDir } from './apps.ts';
-import { securityHeaders } from './security.ts';
+import { remoteOriginsOf, securityHeaders } from './security.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -18,6 +18,25 @@ const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.webp': 'image/webp', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
 };
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Host files whose name carries a content hash (rspack `[contenthash:10]`): safe to cache forever. */
+export const isHashed = (file: string) => /\.[0-9a-f]{10}\.(js|css|map|png|svg|jpg|webp)$/.test(file);
+/** A path that names a file (an asset), as opposed to a page route such as /order/123. */
+const looksLikeAsset = (p: string) => /\.(js|css|map|json|png|svg|jpg|webp|ico|txt|woff2?)$/.test(p);
+
+/** The registry's remote origins for the CSP, re-read only when the file changes. */
+function registryOrigins(site: string): string[] {
+  const file = path.join(site, 'remotes.json');
+  try {
+    const mtime = statSync(file).mtimeMs;
+    if (originCache?.file === file && originCache.mtime === mtime) return originCache.origins;
+    const origins = remoteOriginsOf(JSON.parse(readFileSync(file, 'utf8')));
+    originCache = { file, mtime, origins };
+    return origins;
+  } catch {
+    return [];
+  }
+}
+let originCache: { file: string; mtime: number; origins: string[] } | undefined;
 
 function safeJoin(base: string, urlPath: string): string | undefined {
   const p = path.normalize(path.join(base, decodeURIComponent(urlPath)));
@@ -75,13 +94,19 @@ export function createSiteHandler(opts: SiteOptions) {
     }
     const file = p !== '/' ? safeJoin(hostDir, p) : undefined;
     if (file && existsSync(file) && statSync(file).isFile() && !file.endsWith('index.html')) {
-      sendFile(req, res, file, IMMUTABLE);
+      sendFile(req, res, file, isHashed(file) ? IMMUTABLE : 'no-cache');
+      return;
+    }
+    if (looksLikeAsset(p)) {
+      // A missing chunk must fail as a chunk load (and trigger the reload rule), not receive HTML.
+      res.statusCode = 404; res.setHeader('Cache-Control', 'no-store'); res.setHeader('X-Content-Type-Options', 'nosniff'); res.end('not found');
       return;
     }
     // Every page route gets the host page; it revalidates on each load and carries a fresh CSP nonce.
     const nonce = randomBytes(16).toString('base64');
-    const html = readFileSync(indexFile, 'utf8').replace(/<script /g, `<script nonce="${nonce}" `);
-    for (const [k, v] of Object.entries(securityHeaders(nonce))) res.setHeader(k, v);
+    const html = readFileSync(indexFile, 'utf8').replace(/<(script|link|style) /g, `<$1 nonce="${nonce}" `);
+    const headers = securityHeaders(nonce, { remoteOrigins: registryOrigins(site), paymentOrigin: process.env.PAYMENT_ORIGIN });
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     res.setHeader('Content-Type', TYPES['.html']);
     res.setHeader('Cache-Control', 'no-cache');
     res.end(req.method === 'HEAD' ? undefined : html);

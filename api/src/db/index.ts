@@ -103,11 +103,19 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   // date → string (as PGlite callers select ::text anyway), int8 → number (counts).
   pgns.types.setTypeParser(1082, (v: string) => v);
   pgns.types.setTypeParser(20, (v: string) => Number(v));
+  // While the server is away, opening a connection fails fast (→ 503 DB_UNAVAILABLE) instead of hanging
+  // on an unreachable host. Only the connect is bounded: a request queued for a busy pool still waits
+  // (the pool's own connectionTimeoutMillis would bound that wait too and turn load into errors).
+  const connectTimeout = Number(process.env.PG_CONNECT_TIMEOUT_MS || 5000);
+  class BoundedClient extends pgns.Client {
+    constructor(config?: string | import('pg').ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectTimeout });
+    }
+  }
   const pool = new pgns.Pool({
     connectionString: url,
     max: opts.max ?? Number(process.env.PG_POOL_MAX || 20),
-    // While the server is away a request fails fast (503 DB_UNAVAILABLE) instead of waiting forever.
-    connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS || 5000),
+    Client: BoundedClient,
   });
   pool.on('error', () => undefined); // idle client errors must not crash the process
 

@@ -15,7 +15,7 @@ function subscribeLocation(cb: () => void) {
 }
 const href = () => location.href;
 
-export function Shell({ registryFailed }: { registryFailed: boolean }) {
+export function Shell({ registryFailed, versions = [] }: { registryFailed: boolean; versions?: { name: string; version: string }[] }) {
   const { t } = useTranslation('common');
   const current = new URL(useSyncExternalStore(subscribeLocation, href));
   const kind = pageKind(current.pathname, current.searchParams.get('lang'), getRuntimeConfig().enabledLocales);
@@ -34,7 +34,7 @@ export function Shell({ registryFailed }: { registryFailed: boolean }) {
         </>,
         page,
       )}
-      {footer && createPortal(<Footer />, footer)}
+      {footer && createPortal(<Footer versions={versions} />, footer)}
       <Toasts />
     </>
   );

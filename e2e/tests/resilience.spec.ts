@@ -1,0 +1,82 @@
+import { test, expect, type Page } from '@playwright/test';
+
+/**
+ * Failure stays local (network faults are injected with page.route, so the site folder is not
+ * touched and this file can run beside others): the registry away, transient failures retried by
+ * the Module Federation runtime plugin (bounded), a permanently dead remote → its fallback, and
+ * the chunk-load reload rule. (A remote whose files are removed: foundation.spec.ts; a release that
+ * crashes on mount or render: releases.spec.ts.)
+ */
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const manifestOf = (remote: string) => new RegExp(`/remotes/${remote}/[^/]+/mf-manifest\\.json$`);
+const entryOf = (remote: string) => new RegExp(`/remotes/${remote}/[^/]+/remoteEntry\\.js$`);
+
+for (const [how, fault] of [
+  ['unreachable (network error)', (page: Page) => page.route('**/remotes.json', (r) => r.abort('connectionrefused'))],
+  ['failing (HTTP 503)', (page: Page) => page.route('**/remotes.json', (r) => r.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"REGISTRY_UNAVAILABLE"}' }))],
+] as const) {
+  test(`registry ${how}: the shell, navigation and other pages still work, with the translated notice`, async ({ page }) => {
+    let registryRequests = 0;
+    page.on('request', (r) => { if (r.url().endsWith('/remotes.json')) registryRequests++; });
+    await fault(page);
+    await page.goto('/?lang=en');
+    await expect(nav(page).getByRole('link', { name: 'Movies & shows' })).toBeVisible();
+    await expect(page.getByTestId('registry-notice')).toHaveText('Some parts of the site could not be loaded. Please refresh in a moment.');
+    await expect(page.getByRole('contentinfo')).toContainText('All prices in ILS including VAT');
+    // Bounded: one retry, then the shell starts.
+    expect(registryRequests).toBeLessThanOrEqual(2);
+    // The 404 page and the language switch still work.
+    await page.goto('/no-such-page?lang=en');
+    await expect(page.getByTestId('not-found')).toContainText('This page could not be found.');
+    await page.goto('/?lang=he');
+    await expect(page.getByTestId('registry-notice')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  });
+}
+
+test('a transient manifest failure (503 once) is retried and the remote loads', async ({ page }) => {
+  let hits = 0;
+  await page.route(manifestOf('mf-memberships'), (r) => (++hits === 1 ? r.fulfill({ status: 503, body: 'busy' }) : r.continue()));
+  await page.goto('/membership?lang=en');
+  await expect(page.getByRole('heading', { name: 'Memberships', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('fallback-mf-memberships')).toHaveCount(0);
+  expect(hits).toBe(2);
+});
+
+test('a transient remoteEntry.js failure (network error once) is retried and the remote loads', async ({ page }) => {
+  let hits = 0;
+  await page.route(entryOf('mf-memberships'), (r) => (++hits === 1 ? r.abort('connectionreset') : r.continue()));
+  await page.goto('/membership?lang=en');
+  await expect(page.getByRole('heading', { name: 'Memberships', level: 1 })).toBeVisible();
+  expect(hits).toBe(2);
+});
+
+test('a remote that stays down: bounded retries, then its fallback; the other routes keep working', async ({ page }) => {
+  let hits = 0;
+  await page.route(manifestOf('mf-vouchers'), (r) => { hits++; return r.fulfill({ status: 503, body: 'down' }); });
+  await page.goto('/vouchers?lang=en');
+  await expect(page.getByTestId('fallback-mf-vouchers')).toContainText('This part of the site is unavailable right now.');
+  expect(hits).toBe(3); // first attempt + MAX_RETRIES (2)
+  await nav(page).getByRole('link', { name: 'Memberships' }).click();
+  await expect(page.getByRole('heading', { name: 'Memberships', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('fallback-mf-vouchers')).toHaveCount(0);
+  await nav(page).getByRole('link', { name: 'Movies & shows' }).click();
+  await expect(page.getByTestId('presentation-link').first()).toBeVisible();
+});
+
+test('a failed chunk load reloads the page once, not again within a minute, then shows the fallback', async ({ page }) => {
+  let navigations = 0;
+  page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
+  // The manifest and entry load; the exposed module's chunk fails (as after a deploy removed it).
+  await page.route(/\/remotes\/mf-vouchers\/[^/]+\/__federation_expose_spa\.[0-9a-f]+\.js$/, (r) => r.fulfill({ status: 404, body: 'gone' }));
+  await page.goto('/vouchers?lang=en');
+  await expect(page.getByTestId('fallback-mf-vouchers')).toBeVisible({ timeout: 20_000 });
+  const last = await page.evaluate(() => localStorage.getItem('ticketing.lastChunkReload'));
+  expect(Number(last)).toBeGreaterThan(Date.now() - 60_000);
+  expect(navigations).toBe(2); // the visit + exactly one reload
+  // Another failure within the minute does not reload again.
+  await page.reload();
+  await expect(page.getByTestId('fallback-mf-vouchers')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(navigations).toBe(3);
+});

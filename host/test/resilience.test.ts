@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { resiliencePlugin, MAX_RETRIES } from '../src/runtime-plugin/resilience';
+import { fetchRegistry } from '../src/registry';
+
+const response = (status: number, body = '{}') => new Response(body, { status, headers: { 'content-type': 'application/json' } });
+
+describe('resilience runtime plugin', () => {
+  it('retries a manifest fetch on 5xx and network errors, at most MAX_RETRIES times', async () => {
+    const calls: string[] = [];
+    const answers = [() => { throw new TypeError('Failed to fetch'); }, () => response(503), () => response(200)];
+    const plugin = resiliencePlugin({ makeFallback: () => ({}), delayMs: 1, fetchImpl: async (u) => { calls.push(String(u)); return answers[calls.length - 1]!(); } });
+    const res = await plugin.fetch!('http://x/mf-manifest.json', {});
+    expect((res as Response).status).toBe(200);
+    expect(calls).toHaveLength(3);
+
+    let n = 0;
+    const down = resiliencePlugin({ makeFallback: () => ({}), delayMs: 1, fetchImpl: async () => { n++; return response(502); } });
+    await expect(down.fetch!('http://x/mf-manifest.json', {})).rejects.toThrow('HTTP 502');
+    expect(n).toBe(1 + MAX_RETRIES);
+  });
+
+  it('does not retry a 404: a missing file stays missing', async () => {
+    let n = 0;
+    const plugin = resiliencePlugin({ makeFallback: () => ({}), delayMs: 1, fetchImpl: async () => { n++; return response(404); } });
+    expect(((await plugin.fetch!('http://x/a', {})) as Response).status).toBe(404);
+    expect(n).toBe(1);
+  });
+
+  it('resolves a failed remote to the fallback; a chunk-load error first applies the reload rule', async () => {
+    const chunkErrors: unknown[] = [];
+    const fallback = { mount: async () => {} };
+    const plugin = resiliencePlugin({ makeFallback: (id) => (id === 'mf_x/spa' ? fallback : undefined), onChunkError: (e) => chunkErrors.push(e) });
+    const args = { id: 'mf_x/spa', error: new Error('boom'), from: 'runtime', lifecycle: 'onLoad', origin: {} } as never;
+    expect(await plugin.errorLoadRemote!(args)).toBe(fallback);
+    expect(chunkErrors).toHaveLength(0);
+    const chunk = Object.assign(new Error('Loading chunk 12 failed.'), { name: 'ChunkLoadError' });
+    expect(await plugin.errorLoadRemote!({ ...(args as object), error: chunk } as never)).toBe(fallback);
+    expect(chunkErrors).toEqual([chunk]);
+  });
+});
+
+describe('fetchRegistry', () => {
+  it('retries once on a network error or 5xx, then gives up (the shell starts with the notice)', async () => {
+    let n = 0;
+    expect(await fetchRegistry('/remotes.json', { fetchImpl: async () => { n++; throw new TypeError('Failed to fetch'); } })).toBeUndefined();
+    expect(n).toBe(2);
+    n = 0;
+    const ok = { config: {}, remotes: [{ name: 'mf-booking', version: '1.0.0', manifest: '/remotes/mf-booking/1.0.0/mf-manifest.json', audience: 'public' }] };
+    const r = await fetchRegistry('/remotes.json', { fetchImpl: async () => (++n === 1 ? response(503) : response(200, JSON.stringify(ok))) });
+    expect(r?.remotes[0]?.version).toBe('1.0.0');
+    expect(n).toBe(2);
+  });
+
+  it('does not retry a 404 or an invalid registry', async () => {
+    let n = 0;
+    expect(await fetchRegistry('/remotes.json', { fetchImpl: async () => { n++; return response(404); } })).toBeUndefined();
+    expect(n).toBe(1);
+    n = 0;
+    expect(await fetchRegistry('/remotes.json', { fetchImpl: async () => { n++; return response(200, '{"remotes":[{"name":"bad"}]}'); } })).toBeUndefined();
+    expect(n).toBe(1);
+  });
+});

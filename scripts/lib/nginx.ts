@@ -1,0 +1,46 @@
+/** Renders deploy/nginx.conf.template for a prefix folder (used by start-prod and its test). */
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './apps.ts';
+import { contentSecurityPolicy, remoteOriginsOf } from './security.ts';
+
+export interface NginxOptions {
+  prefix: string;
+  listen: string;
+  hostDir: string;
+  siteDir: string;
+  apiPorts: number[];
+  registry?: { remotes: { manifest: string }[] };
+  paymentOrigin?: string;
+}
+
+export function renderNginxConf(o: NginxOptions): string {
+  const template = readFileSync(path.join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
+  // nginx expands $request_id inside add_header: a fresh nonce per response.
+  const csp = contentSecurityPolicy('$request_id', { remoteOrigins: remoteOriginsOf(o.registry), paymentOrigin: o.paymentOrigin });
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const values: Record<string, string> = {
+    USER_LINE: isRoot ? 'user nobody nogroup;' : '# (not root: workers run as the current user)',
+    PREFIX: o.prefix,
+    LISTEN: o.listen,
+    HOST_DIR: o.hostDir,
+    SITE_DIR: o.siteDir,
+    API_UPSTREAMS: o.apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n'),
+    CSP: csp.replace(/"/g, '\\"'),
+  };
+  return template.replace(/\{\{([A-Z_]+)\}\}/g, (m, k: string) => {
+    if (!(k in values)) throw new Error(`nginx template: no value for ${m}`);
+    return values[k];
+  });
+}
+
+/** Writes the config and the folders nginx needs into the prefix; returns the config path. */
+export function writeNginxPrefix(o: NginxOptions): string {
+  for (const d of ['logs', 'tmp', 'tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) {
+    mkdirSync(path.join(o.prefix, d), { recursive: true });
+    chmodSync(path.join(o.prefix, d), 0o777); // workers may run as nobody
+  }
+  const file = path.join(o.prefix, 'nginx.conf');
+  writeFileSync(file, renderNginxConf(o));
+  return file;
+}
