@@ -6,8 +6,9 @@ import { dirOf, initI18n, setLocale, i18n } from '../src/i18n';
 const root = path.resolve(__dirname, '..', '..');
 const LOCALES = ['he', 'en', 'ru', 'ar', 'pl'];
 
+/** Leaf keys; i18next plural forms (_zero/_one/_two/_few/_many/_other) count as one key, since each language has its own set of forms. */
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  return Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`]));
 }
 const localeDirs = [path.join(root, 'shared/src/i18n/locales'), ...readdirSync(root).filter((d) => d.startsWith('mf-')).map((d) => path.join(root, d, 'src/locales'))].filter(existsSync);
 
