@@ -1,13 +1,87 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import type { z } from 'zod';
 import { createBaseQuery } from '@ticketing/shared';
+import {
+  AttendanceByDateResponse, AttendanceByLocationResponse, AttendanceByShowTimeResponse, AvailableFeaturesResponse,
+  AvailablePresentationsResponse, CinemaFilterDataResponse, ConcessionsResponse, FeatureDataResponse, FeatureDatesResponse,
+  FeatureSalesResponse, LocationDatesResponse, LocationSalesResponse, PresentationBoxResponse, PresentationDataResponse,
+  PresentationSalesResponse, SalesByPosResponse, TopFeaturesResponse, type DrillBy,
+} from '@ticketing/shared';
 
+/** Responses are parsed with the shared contracts (a mismatch surfaces as an error, not as bad figures). */
+const parse = <S extends z.ZodType>(schema: S) => (raw: unknown): z.output<S> => schema.parse(raw);
+const qs = (o: Record<string, string | number | boolean | undefined | null>) =>
+  new URLSearchParams(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString();
+
+export interface Range { startDate: string; endDate: string }
+export interface ReportArgs extends Range { locationId?: number }
+
+/** Every dashboard figure carries the 'Sales' tag: a live `sales` event invalidates it and open screens refetch. */
 export const staffApi = createApi({
   reducerPath: 'staffApi',
   baseQuery: createBaseQuery(),
+  tagTypes: ['Sales'],
   endpoints: (b) => ({
-    login: b.mutation<unknown, { username: string; password: string }>({
-      query: (body) => ({ url: '/staff/login', method: 'POST', body }),
+    locationDates: b.query<z.output<typeof LocationDatesResponse>, void>({
+      query: () => '/PRES-live/locationTicketSales/', transformResponse: parse(LocationDatesResponse), providesTags: ['Sales'],
+    }),
+    locationSales: b.query<z.output<typeof LocationSalesResponse>, string>({
+      query: (date) => `/PRES-live/locationTicketSales/data/${date}/0`, transformResponse: parse(LocationSalesResponse), providesTags: ['Sales'],
+    }),
+    featureDates: b.query<z.output<typeof FeatureDatesResponse>, void>({
+      query: () => '/PRES-live/featureTicketSales', transformResponse: parse(FeatureDatesResponse), providesTags: ['Sales'],
+    }),
+    featureSales: b.query<z.output<typeof FeatureSalesResponse>, { date: string; isByLocation: boolean; locationId?: number; featureId?: number }>({
+      query: ({ date, ...q }) => `/PRES-live/featureTicketSales/data/${date}?${qs(q)}`, transformResponse: parse(FeatureSalesResponse), providesTags: ['Sales'],
+    }),
+    presentationSales: b.query<z.output<typeof PresentationSalesResponse>, Range>({
+      query: (r) => `/PRES-live/monitors/PresentationSales/data?${qs({ ...r })}`, transformResponse: parse(PresentationSalesResponse), providesTags: ['Sales'],
+    }),
+    availableFeatures: b.query<z.output<typeof AvailableFeaturesResponse>, void>({
+      query: () => '/PRES-live/v2/availableFeatures', transformResponse: parse(AvailableFeaturesResponse),
+    }),
+    availablePresentations: b.query<z.output<typeof AvailablePresentationsResponse>, { featureId: number; locationId: number }>({
+      query: (q) => `/PRES-live/v2/availablePresentations?${qs(q)}`, transformResponse: parse(AvailablePresentationsResponse),
+    }),
+    featureData: b.query<z.output<typeof FeatureDataResponse>, { featureId: number; locationId: number; presentationIds?: number[]; startDate?: string; endDate?: string }>({
+      query: ({ presentationIds, ...q }) => `/PRES-live/v2/featureData?${qs({ ...q, presentationIds: presentationIds?.length ? presentationIds.join(',') : undefined })}`,
+      transformResponse: parse(FeatureDataResponse), providesTags: ['Sales'],
+    }),
+    presentationData: b.query<z.output<typeof PresentationDataResponse>, number>({
+      query: (presentationId) => `/PRES-live/v2/presentationData?${qs({ presentationId })}`, transformResponse: parse(PresentationDataResponse), providesTags: ['Sales'],
+    }),
+    attendanceByDate: b.query<z.output<typeof AttendanceByDateResponse>, Range>({
+      query: (r) => `/PRES-live/attendanceByDate/${r.startDate}/${r.endDate}`, transformResponse: parse(AttendanceByDateResponse), providesTags: ['Sales'],
+    }),
+    filterData: b.query<z.output<typeof CinemaFilterDataResponse>, void>({
+      query: () => '/PRES-live/getCinemaFilterData', transformResponse: parse(CinemaFilterDataResponse),
+    }),
+    attendanceByLocation: b.query<z.output<typeof AttendanceByLocationResponse>, string>({
+      query: (date) => `/PRES-live/attendanceByDateByLocation/${date}`, transformResponse: parse(AttendanceByLocationResponse), providesTags: ['Sales'],
+    }),
+    attendanceByShowTime: b.query<z.output<typeof AttendanceByShowTimeResponse>, { date: string; locationId: number; by: DrillBy }>({
+      query: ({ date, locationId, by }) => `/PRES-live/attendanceByDateByLocationBy${by === 'venue' ? 'Venue' : 'Feature'}/${date}/${locationId}`,
+      transformResponse: parse(AttendanceByShowTimeResponse), providesTags: ['Sales'],
+    }),
+    presentationBox: b.query<z.output<typeof PresentationBoxResponse>, { date: string; locationId: number; drillBy: DrillBy; id: number }>({
+      query: (p) => `/PRES-live/attendanceByDatePresentationBox/${p.date}/${p.locationId}/${p.drillBy}/${p.id}`,
+      transformResponse: parse(PresentationBoxResponse), providesTags: ['Sales'],
+    }),
+    concessions: b.query<z.output<typeof ConcessionsResponse>, ReportArgs>({
+      query: (r) => `/PRES-live/reports/concessions?${qs({ ...r })}`, transformResponse: parse(ConcessionsResponse), providesTags: ['Sales'],
+    }),
+    salesByPos: b.query<z.output<typeof SalesByPosResponse>, ReportArgs>({
+      query: (r) => `/PRES-live/reports/salesByPointOfSale?${qs({ ...r })}`, transformResponse: parse(SalesByPosResponse), providesTags: ['Sales'],
+    }),
+    topFeatures: b.query<z.output<typeof TopFeaturesResponse>, ReportArgs>({
+      query: (r) => `/PRES-live/reports/topFeatures?${qs({ ...r })}`, transformResponse: parse(TopFeaturesResponse), providesTags: ['Sales'],
     }),
   }),
 });
-export const { useLoginMutation } = staffApi;
+
+export const {
+  useLocationDatesQuery, useLocationSalesQuery, useFeatureDatesQuery, useFeatureSalesQuery, usePresentationSalesQuery,
+  useAvailableFeaturesQuery, useAvailablePresentationsQuery, useLazyFeatureDataQuery, useLazyPresentationDataQuery,
+  useAttendanceByDateQuery, useFilterDataQuery, useAttendanceByLocationQuery, useAttendanceByShowTimeQuery,
+  usePresentationBoxQuery, useConcessionsQuery, useSalesByPosQuery, useTopFeaturesQuery, usePresentationDataQuery,
+} = staffApi;

@@ -1,11 +1,77 @@
-import { StaffLoginForm, type ApiFailure } from '@ticketing/shared';
-import { useLoginMutation } from './api';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
+import { ErrorNotice, Spinner, StaffLoginForm, useStaffSession, type ApiFailure, type StaffUser, type TicketRefPromptRow } from '@ticketing/shared';
+import { staffApi, useAgentsQuery, usePromptsQuery } from './api';
+import { PromptDetail } from './PromptDetail';
+import { SalesHistory } from './SalesHistory';
+import { DataTable } from './lib/DataTable';
+import styles from './App.module.css';
 
+/** Ticket reference admin (/PRES-live/ticket-ref): agents, redemption list, detail, sales history, resend by SMS. */
 export function App() {
-  const [login, { isLoading, error }] = useLoginMutation();
+  const { t } = useTranslation('ticketref');
+  const { state, login, logout } = useStaffSession();
+  const dispatch = useDispatch();
+  const signedIn = state.status === 'signedIn';
+  useEffect(() => { if (!signedIn) dispatch(staffApi.util.resetApiState()); }, [signedIn, dispatch]);
+
+  if (state.status === 'loading') return <section className="tx-page"><Spinner /></section>;
+  if (state.status === 'anonymous') {
+    return <section className="tx-page"><StaffLoginForm onSubmit={(c) => void login(c)} busy={state.busy} errorKey={state.errorKey} /></section>;
+  }
   return (
-    <section className="tx-page">
-      <StaffLoginForm onSubmit={(c) => void login(c)} busy={isLoading} errorKey={(error as ApiFailure | undefined)?.key} />
+    <section className={`tx-page ${styles.page}`} aria-labelledby="ticketref-title">
+      <header className={styles.header}>
+        <h1 id="ticketref-title">{t('title')}</h1>
+        <p className={styles.user}>{t('signedInAs', { name: `${state.user.FirstName} ${state.user.LastName}` })}</p>
+        <button type="button" className="tx-btn-secondary" onClick={() => void logout()} disabled={state.busy}>{t('logout')}</button>
+      </header>
+      <Admin user={state.user} />
     </section>
+  );
+}
+
+function Admin({ user }: { user: StaffUser }) {
+  const { t } = useTranslation('ticketref');
+  const agentsQ = useAgentsQuery(user.userId);
+  const [customerId, setCustomerId] = useState<number | undefined>();
+  const [prompt, setPrompt] = useState<TicketRefPromptRow | null>(null);
+  const [view, setView] = useState<'detail' | 'history'>('detail');
+  const agent = customerId ?? agentsQ.data?.agents[0]?.CustomerId;
+  const promptsQ = usePromptsQuery({ customerId: agent ?? 0, userId: user.userId, businessIds: user.businessIds }, { skip: !agent });
+
+  if (agentsQ.error) return <ErrorNotice messageKey={(agentsQ.error as ApiFailure).status === 401 ? 'errors.UNAUTHORIZED' : 'errors.errorFetchingData'} onRetry={() => void agentsQ.refetch()} />;
+  if (!agentsQ.data) return <Spinner />;
+  return (
+    <>
+      <label className={styles.field}>{t('agent')}{' '}
+        <select value={agent ?? ''} onChange={(e) => { setCustomerId(Number(e.target.value)); setPrompt(null); }}>
+          {agentsQ.data.agents.map((a) => <option key={a.CustomerId} value={a.CustomerId}>{a.Name}</option>)}
+        </select>
+      </label>
+      {agentsQ.data.agents.length === 0 && <p>{t('noAgents')}</p>}
+      {promptsQ.error && <ErrorNotice messageKey="errors.errorFetchingData" onRetry={() => void promptsQ.refetch()} />}
+      {promptsQ.data && (
+        <DataTable caption={t('prompts.caption')} filename={`ticket-ref-${agent}`} rows={promptsQ.data.rows} rowKey={(r) => r.PromptId}
+          columns={[
+            { key: 'p', header: t('cols.prompt'), rowHeader: true, value: (r) => `${r.Prompt} — ${r.TicketName}` },
+            { key: 'f', header: t('cols.feature'), value: (r) => r.FeatureName ?? t('anyFeature') },
+            { key: 'o', header: t('cols.options'), numeric: true, value: (r) => r.Options },
+            { key: 'a', header: t('cols.allotted'), numeric: true, value: (r) => r.Allotted },
+            { key: 'r', header: t('cols.redeemed'), numeric: true, value: (r) => r.Redeemed },
+            { key: 'x', header: t('cols.actions'), value: () => '', render: (r) => (
+              <span className={styles.actions}>
+                <button type="button" className="tx-btn-secondary" aria-pressed={prompt?.PromptId === r.PromptId && view === 'detail'}
+                  onClick={() => { setPrompt(r); setView('detail'); }}>{t('prompts.detail')}<span className="tx-visually-hidden"> {r.Prompt} {r.TicketName}</span></button>
+                <button type="button" className="tx-btn-secondary" aria-pressed={prompt?.PromptId === r.PromptId && view === 'history'}
+                  onClick={() => { setPrompt(r); setView('history'); }}>{t('prompts.history')}<span className="tx-visually-hidden"> {r.Prompt} {r.TicketName}</span></button>
+              </span>
+            ) },
+          ]} />
+      )}
+      {prompt && view === 'detail' && <PromptDetail prompt={prompt} businessIds={user.businessIds} />}
+      {prompt && view === 'history' && <SalesHistory prompt={prompt} businessIds={user.businessIds} />}
+    </>
   );
 }

@@ -4,6 +4,8 @@ import {
   SYSTEM_VOUCHERS, TICKET_KINDS, VENUES, VOUCHER_PRICES, VOUCHER_SUPER_CLASSES, type Layout,
 } from './data.ts';
 import { addDays, jerusalemToday } from '../lib/time.ts';
+import { seedOrders } from './orders.ts';
+import { seedSales } from './sales.ts';
 
 /** Deterministic PRNG (mulberry32). */
 export function mulberry32(seed: number): () => number {
@@ -45,7 +47,9 @@ export async function seed(db: Db, opts: { today?: string } = {}): Promise<{ see
     await seedStatic(q);
     return true;
   });
+  await seedOrders(db);
   const presentationsAdded = await seedPresentations(db, opts.today ?? jerusalemToday());
+  await seedSales(db, { today: opts.today });
   return { seeded, presentationsAdded };
 }
 

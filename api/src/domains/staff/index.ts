@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import bcrypt from 'bcryptjs';
+import { StaffLoginBody, StaffLogoutResponse, StaffUser } from '@ticketing/shared/contracts';
+import type { Db } from '../../db/index.ts';
+import { ApiHttpError, route } from '../../lib/route.ts';
+import {
+  checkCsrf, clearSessionCookies, loadSession, newToken, SESSION_TTL_S, setSessionCookies, sha256,
+} from './auth.ts';
+
+/** Failed attempts allowed per username and IP within the window before 429 RATE_LIMITED. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_S = 15 * 60;
+/** A bcrypt hash compared when the username is unknown, so both cases take the same time. */
+const DUMMY_HASH = bcrypt.hashSync('not-a-password-x', 10);
+
+export const hashPassword = (password: string) => bcrypt.hash(password, 10);
+
+/** Staff sign-in (spec section 6): POST /staff/login, POST /staff/logout, GET /staff/me. */
+export async function staffPlugin(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
+
+  route(app, {
+    method: 'POST', url: '/staff/login', summary: 'Staff sign-in: sets the staff_session (httpOnly) and csrf cookies', tags: ['staff'],
+    body: StaffLoginBody, response: StaffUser, errors: { 401: 'LOGIN_FAILED', 429: 'RATE_LIMITED' },
+    async handler({ body, req, reply }) {
+      const username = body.username.toLowerCase();
+      const ip = req.ip || 'unknown';
+      const { rows: [count] } = await db.query<{ n: number }>(`
+        SELECT count(*)::int AS n FROM staff_login_attempts
+        WHERE username = $1 AND ip = $2 AND NOT success AND attempted_at > now() - make_interval(secs => $3)`,
+      [username, ip, LOGIN_WINDOW_S]);
+      if (count!.n >= LOGIN_MAX_FAILURES) {
+        reply.header('retry-after', String(LOGIN_WINDOW_S));
+        throw new ApiHttpError(429, 'RATE_LIMITED', 'too many failed sign-in attempts; try again later');
+      }
+      const { rows } = await db.query<{ id: number; password_hash: string; first_name: string; last_name: string; business_ids: number[] }>(
+        'SELECT id, password_hash, first_name, last_name, business_ids FROM staff_users WHERE username = $1', [username]);
+      const user = rows[0];
+      const ok = await bcrypt.compare(body.password, user?.password_hash ?? DUMMY_HASH);
+      await db.query('INSERT INTO staff_login_attempts (username, ip, success) VALUES ($1, $2, $3)', [username, ip, ok && !!user]);
+      if (!user || !ok) throw new ApiHttpError(401, 'LOGIN_FAILED', 'wrong username or password');
+
+      const token = newToken();
+      const csrf = newToken();
+      await db.query(`DELETE FROM staff_sessions WHERE expires_at < now()`);
+      await db.query(`INSERT INTO staff_sessions (token_hash, user_id, csrf_token, expires_at)
+                      VALUES ($1, $2, $3, now() + make_interval(secs => $4))`, [sha256(token), user.id, csrf, SESSION_TTL_S]);
+      setSessionCookies(reply, token, csrf);
+      reply.header('cache-control', 'no-store');
+      return { userId: user.id, FirstName: user.first_name, LastName: user.last_name, businessIds: user.business_ids.map(Number) };
+    },
+  });
+
+  route(app, {
+    method: 'POST', url: '/staff/logout', summary: 'Ends the staff session (CSRF header required)', tags: ['staff'],
+    response: StaffLogoutResponse, errors: { 401: 'UNAUTHORIZED', 403: 'CSRF' },
+    async handler({ req, reply }) {
+      const session = await loadSession(db, req);
+      if (!session) throw new ApiHttpError(401, 'UNAUTHORIZED', 'staff session required');
+      checkCsrf(req, session);
+      await db.query('DELETE FROM staff_sessions WHERE token_hash = $1', [session.tokenHash]);
+      clearSessionCookies(reply);
+      return { success: true };
+    },
+  });
+
+  route(app, {
+    method: 'GET', url: '/staff/me', summary: 'The signed-in staff user (spec section 3: FirstName, LastName, businessIds, userId)', tags: ['staff'],
+    response: StaffUser, errors: { 401: 'UNAUTHORIZED' },
+    async handler({ req, reply }) {
+      const session = await loadSession(db, req);
+      if (!session) throw new ApiHttpError(401, 'UNAUTHORIZED', 'staff session required');
+      reply.header('cache-control', 'no-store');
+      return session.user;
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ALL_CINEMAS_ID, jerusalemDate, type LocationSalesRow } from '@ticketing/shared';
+import { useLocationDatesQuery, useLocationSalesQuery } from '../api';
+import { BarChart, LineChart } from '../lib/charts';
+import { DataTable } from '../lib/DataTable';
+import { Loadable } from '../lib/Loadable';
+import { num, pct } from '../lib/format';
+import styles from './screens.module.css';
+
+/** The dashboard date: today when it has presentations, else the nearest earlier date with presentations. */
+export function defaultDate(dates: string[], today = jerusalemDate()): string | undefined {
+  if (dates.includes(today)) return today;
+  return [...dates].reverse().find((d) => d <= today) ?? dates[0];
+}
+
+/** Sales by cinema: dates with value, then the day's locations with the all-cinemas row (LocationId −1). */
+export function ByCinema() {
+  const { t } = useTranslation('preslive');
+  const datesQ = useLocationDatesQuery();
+  const [picked, setPicked] = useState<string | undefined>();
+  const dates = useMemo(() => datesQ.data?.dates ?? [], [datesQ.data]);
+  const date = picked ?? defaultDate(dates.map((d) => d.Date));
+  const salesQ = useLocationSalesQuery(date ?? '', { skip: !date });
+  const nameOf = (r: LocationSalesRow) => (r.LocationId === ALL_CINEMAS_ID ? t('cinema.allCinemas') : r.Name);
+
+  return (
+    <section aria-labelledby="by-cinema-title">
+      <h2 id="by-cinema-title">{t('cinema.title')}</h2>
+      <Loadable q={datesQ}>
+        {(d) => (
+          <>
+            <LineChart title={t('cinema.perDayChart')} points={d.dates.map((x) => ({ x: x.Date, y: x.Value }))} valueLabel={(v) => t('units.tickets', { count: v, n: num(v) })} />
+            <label className={styles.field}>
+              {t('cinema.date')}{' '}
+              <select value={date ?? ''} onChange={(e) => setPicked(e.target.value)}>
+                {d.dates.map((x) => <option key={x.Date} value={x.Date}>{t('cinema.dateOption', { date: x.Date, n: num(x.Value) })}</option>)}
+              </select>
+            </label>
+          </>
+        )}
+      </Loadable>
+      {date && (
+        <Loadable q={salesQ}>
+          {(s) => (
+            <>
+              <BarChart title={t('cinema.chart', { date: s.date })} legend={{ main: t('cols.sold'), secondary: t('cols.held') }}
+                bars={s.locations.map((r) => ({
+                  key: r.LocationId, label: nameOf(r), value: r.Sold, secondary: Math.max(0, r.Capacity - r.Sold - r.Availability), max: r.Capacity,
+                  valueText: t('cinema.barValue', { sold: num(r.Sold), capacity: num(r.Capacity) }),
+                }))} />
+              <DataTable caption={t('cinema.tableCaption', { date: s.date })} filename={`sales-by-cinema-${s.date}`} rows={s.locations} rowKey={(r) => r.LocationId}
+                columns={[
+                  { key: 'name', header: t('cols.location'), rowHeader: true, value: nameOf,
+                    render: (r) => (r.LocationId === ALL_CINEMAS_ID ? nameOf(r) : <Link to={`/cinema/${s.date}/${r.LocationId}`}>{r.Name}</Link>) },
+                  { key: 'cap', header: t('cols.capacity'), numeric: true, value: (r) => r.Capacity, render: (r) => num(r.Capacity) },
+                  { key: 'sold', header: t('cols.sold'), numeric: true, value: (r) => r.Sold, render: (r) => num(r.Sold) },
+                  { key: 'avail', header: t('cols.availability'), numeric: true, value: (r) => r.Availability, render: (r) => num(r.Availability) },
+                  { key: 'pct', header: t('cols.percentageSold'), numeric: true, value: (r) => (r.Capacity ? Math.round((r.Sold * 100) / r.Capacity) : 0),
+                    render: (r) => pct(r.Capacity ? Math.round((r.Sold * 100) / r.Capacity) : 0) },
+                ]} />
+              <p className={styles.note}>{t('cinema.allCinemasNote')}</p>
+            </>
+          )}
+        </Loadable>
+      )}
+    </section>
+  );
+}

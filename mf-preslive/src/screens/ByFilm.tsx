@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FeatureSalesItem } from '@ticketing/shared';
+import { useFeatureDatesQuery, useFeatureSalesQuery, useFilterDataQuery } from '../api';
+import { BarChart } from '../lib/charts';
+import { DataTable } from '../lib/DataTable';
+import { Loadable } from '../lib/Loadable';
+import { num, pct } from '../lib/format';
+import { defaultDate } from './ByCinema';
+import styles from './screens.module.css';
+
+/** Sales by film (featureTicketSales) for a day, optionally by location (isByLocation). */
+export function ByFilm() {
+  const { t } = useTranslation('preslive');
+  const datesQ = useFeatureDatesQuery();
+  const filtersQ = useFilterDataQuery();
+  const [picked, setPicked] = useState<string | undefined>();
+  const [locationId, setLocationId] = useState<number | undefined>();
+  const [featureId, setFeatureId] = useState<number | undefined>();
+  const [isByLocation, setByLocation] = useState(false);
+  const date = picked ?? defaultDate((datesQ.data?.dates ?? []).map((d) => d.Date));
+  const q = useFeatureSalesQuery({ date: date ?? '', isByLocation, locationId, featureId }, { skip: !date });
+  const label = (r: FeatureSalesItem) => (r.LocationName ? `${r.FeatureName} — ${r.LocationName}` : r.FeatureName);
+
+  return (
+    <section aria-labelledby="by-film-title">
+      <h2 id="by-film-title">{t('film.title')}</h2>
+      <Loadable q={datesQ}>
+        {(d) => (
+          <div className={styles.filters}>
+            <label className={styles.field}>{t('cinema.date')}{' '}
+              <select value={date ?? ''} onChange={(e) => setPicked(e.target.value)}>
+                {d.dates.map((x) => <option key={x.Date} value={x.Date}>{t('cinema.dateOption', { date: x.Date, n: num(x.Value) })}</option>)}
+              </select>
+            </label>
+            <label className={styles.field}>{t('cols.feature')}{' '}
+              <select value={featureId ?? ''} onChange={(e) => setFeatureId(e.target.value ? Number(e.target.value) : undefined)}>
+                <option value="">{t('film.allFeatures')}</option>
+                {d.features.map((f) => <option key={f.FeatureId} value={f.FeatureId}>{f.FeatureName}</option>)}
+              </select>
+            </label>
+            <label className={styles.field}>{t('cols.location')}{' '}
+              <select value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value ? Number(e.target.value) : undefined)}>
+                <option value="">{t('film.allLocations')}</option>
+                {(filtersQ.data?.locations ?? []).map((l) => <option key={l.LocationId} value={l.LocationId}>{l.Name}</option>)}
+              </select>
+            </label>
+            <label className={styles.field}>
+              <input type="checkbox" checked={isByLocation} onChange={(e) => setByLocation(e.target.checked)} /> {t('film.byLocation')}
+            </label>
+          </div>
+        )}
+      </Loadable>
+      {date && (
+        <Loadable q={q}>
+          {(s) => (
+            <>
+              <BarChart title={t('film.chart', { date: s.date })} legend={{ main: t('cols.sold'), secondary: t('cols.held') }}
+                bars={s.items.map((r) => ({ key: `${r.FeatureId}-${r.LocationId ?? 0}`, label: label(r), value: r.Sold, secondary: r.Held, max: r.Capacity,
+                  valueText: t('cinema.barValue', { sold: num(r.Sold), capacity: num(r.Capacity) }) }))} />
+              <DataTable caption={t('film.tableCaption', { date: s.date })} filename={`sales-by-film-${s.date}`} rows={s.items}
+                rowKey={(r) => `${r.FeatureId}-${r.LocationId ?? 0}`}
+                columns={[
+                  { key: 'f', header: t('cols.feature'), rowHeader: true, value: (r) => r.FeatureName },
+                  ...(s.isByLocation ? [{ key: 'l', header: t('cols.location'), value: (r: FeatureSalesItem) => r.LocationName }] : []),
+                  { key: 'n', header: t('cols.presentations'), numeric: true, value: (r) => r.Presentations },
+                  { key: 'c', header: t('cols.capacity'), numeric: true, value: (r) => r.Capacity, render: (r) => num(r.Capacity) },
+                  { key: 's', header: t('cols.sold'), numeric: true, value: (r) => r.Sold, render: (r) => num(r.Sold) },
+                  { key: 'h', header: t('cols.held'), numeric: true, value: (r) => r.Held, render: (r) => num(r.Held) },
+                  { key: 'a', header: t('cols.availability'), numeric: true, value: (r) => r.Availability, render: (r) => num(r.Availability) },
+                  { key: 'p', header: t('cols.percentageSold'), numeric: true, value: (r) => (r.Capacity ? Math.round((r.Sold * 100) / r.Capacity) : 0),
+                    render: (r) => pct(r.Capacity ? Math.round((r.Sold * 100) / r.Capacity) : 0) },
+                ]} />
+            </>
+          )}
+        </Loadable>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useState } from 'react';
+import { StaffUser } from '../contracts/staff';
+import { errorKeyFor as errorKey } from '../api/baseQuery';
+import { apiUrl, readCookie } from '../api/baseQuery';
+import { currentLocale } from '../i18n';
+import type { StaffCredentials } from './StaffLoginForm';
+
+export type StaffSessionState =
+  | { status: 'loading' }
+  | { status: 'anonymous'; errorKey?: string; busy: boolean }
+  | { status: 'signedIn'; user: StaffUser; busy: boolean; errorKey?: string };
+
+async function call(path: string, init: RequestInit = {}): Promise<{ ok: boolean; status: number; body: unknown }> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept-Language', currentLocale());
+  if (init.body) headers.set('Content-Type', 'application/json');
+  const csrf = readCookie('csrf');
+  if (csrf) headers.set('x-csrf-token', csrf);
+  const res = await fetch(apiUrl(path), { ...init, headers, credentials: 'same-origin' });
+  const body = await res.json().catch(() => undefined);
+  return { ok: res.ok, status: res.status, body };
+}
+
+/**
+ * The staff session of both staff remotes (PresLive and ticket reference admin): GET /staff/me on
+ * mount, sign-in through POST /staff/login, sign-out through POST /staff/logout (CSRF header).
+ * Cookies are httpOnly; the page never sees the session token.
+ */
+export function useStaffSession() {
+  const [state, setState] = useState<StaffSessionState>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    call('/staff/me')
+      .then((r) => {
+        if (!live) return;
+        const user = StaffUser.safeParse(r.body);
+        setState(r.ok && user.success ? { status: 'signedIn', user: user.data, busy: false } : { status: 'anonymous', busy: false });
+      })
+      .catch(() => live && setState({ status: 'anonymous', busy: false, errorKey: 'errors.generic' }));
+    return () => { live = false; };
+  }, []);
+
+  const login = useCallback(async (c: StaffCredentials) => {
+    setState({ status: 'anonymous', busy: true });
+    try {
+      const r = await call('/staff/login', { method: 'POST', body: JSON.stringify(c) });
+      const user = StaffUser.safeParse(r.body);
+      if (r.ok && user.success) setState({ status: 'signedIn', user: user.data, busy: false });
+      else setState({ status: 'anonymous', busy: false, errorKey: errorKey((r.body as { error?: string } | undefined)?.error) });
+    } catch {
+      setState({ status: 'anonymous', busy: false, errorKey: 'errors.generic' });
+    }
+  }, []);
+
+  const logout = useCallback(async () => {
+    setState((s) => (s.status === 'signedIn' ? { ...s, busy: true } : s));
+    try {
+      const r = await call('/staff/logout', { method: 'POST', body: '{}' });
+      if (r.ok || r.status === 401) setState({ status: 'anonymous', busy: false });
+      else setState((s) => (s.status === 'signedIn' ? { ...s, busy: false, errorKey: errorKey((r.body as { error?: string } | undefined)?.error) } : s));
+    } catch {
+      setState((s) => (s.status === 'signedIn' ? { ...s, busy: false, errorKey: 'errors.generic' } : s));
+    }
+  }, []);
+
+  /** After a 401 from any staff call (session expired elsewhere). */
+  const expired = useCallback(() => setState({ status: 'anonymous', busy: false, errorKey: 'errors.UNAUTHORIZED' }), []);
+
+  return { state, login, logout, expired };
+}
