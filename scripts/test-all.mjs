@@ -40,7 +40,7 @@ function vitest(name, cwd, env = {}, extraArgs = []) {
 }
 
 if (!only || only === 'unit') {
-  for (const pkg of PACKAGES) {
+  for (const pkg of [...PACKAGES, 'scripts', 'e2e']) {
     const status = sh('npx', ['tsc', '--noEmit', '-p', '.'], { cwd: path.join(root, pkg) });
     record(`typecheck ${pkg}`, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
   }

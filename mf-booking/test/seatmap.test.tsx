@@ -112,7 +112,7 @@ describe('model rules from typed arrays', () => {
     for (let seed = 1; seed <= 25; seed++) {
       const { plan: p, seats, held } = randomPlan(seed);
       const m = buildModel(p, { seats, held, sections: {}, holdExpiresAt: null }, 3);
-      expect(m.allocation[m.indexByKey(Object.keys(seats)[0])]).toBe(3);
+      expect(m.allocationOf(m.indexByKey(Object.keys(seats)[0]))).toBe(3);
       blocked += expectSameAsRules(m, `seed ${seed}`);
       for (let step = 0; step < 12; step++) {
         const i = (seed * 31 + step * 17) % m.n;

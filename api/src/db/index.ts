@@ -185,6 +185,10 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     async tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let broken = false;
+      // A checked-out client has no pool listener: without this, a server restart mid-transaction
+      // is an unhandled 'error' event and kills the process instead of answering 503.
+      const onError = () => { broken = true; };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const q: Queryable = {
@@ -201,9 +205,10 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
         return result;
       } catch (e) {
         await client.query('ROLLBACK').catch(() => undefined);
-        broken = isDbUnavailable(e);
+        broken ||= isDbUnavailable(e);
         throw e;
       } finally {
+        client.off('error', onError);
         // A connection that died mid-transaction is destroyed, not handed to the next request.
         client.release(broken || undefined);
       }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../definition';
 import type { SeatMapModel } from './model';
@@ -33,7 +33,6 @@ function measure(name: string, start: string, end: string) { try { performance.m
  * The hall keeps the physical left/right in every language (dir="ltr"); only the chrome around it mirrors.
  */
 export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focusRequest }: SeatMapProps) {
-  performance.mark('smdbg:map:start');
   const { t } = useTranslation(NAMESPACE);
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -83,37 +82,45 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
     const wrap = wrapRef.current;
     const canvas = canvasRef.current;
     if (!wrap || !canvas) return;
-    performance.mark('smdbg:layout');
-    const size = () => {
+    /** Sizes the canvas to the viewport; false when nothing changed (resizing a canvas clears it). */
+    const size = (): boolean => {
       const r = wrap.getBoundingClientRect();
       const dpr = window.devicePixelRatio || 1;
       const w = Math.round(r.width) || 800;
       const h = Math.round(r.height) || 500;
+      const old = viewRef.current;
+      if (old && old.w === w && old.h === h && old.dpr === dpr && canvas.width === Math.round(w * dpr) && canvas.height === Math.round(h * dpr)) return false;
       canvas.width = Math.round(w * dpr);
       canvas.height = Math.round(h * dpr);
       canvas.style.inlineSize = `${w}px`;
       canvas.style.blockSize = `${h}px`;
-      const old = viewRef.current;
       viewRef.current = old && old.w === w && old.h === h && old.dpr === dpr ? old : fitView(model, w, h, dpr);
+      return true;
     };
     size();
-    performance.mark('smdbg:size');
     try { ctxRef.current = canvas.getContext('2d', { alpha: false }); } catch { ctxRef.current = null; }
-    performance.mark('smdbg:ctx');
     paint();
     mark('seatmap:render:end');
     measure('seatmap:render', 'seatmap:render:start', 'seatmap:render:end');
-    rerender();
-    const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => { size(); schedule(); }) : undefined;
+    // and until the next frame: everything that still delays the first pixels (the accessible grid, effects)
+    const firstFrame = requestAnimationFrame(() => { mark('seatmap:render:frame'); measure('seatmap:render:toFrame', 'seatmap:render:start', 'seatmap:render:frame'); });
+    // the accessible grid over the drawing follows as a transition, so the drawing reaches the screen first
+    startTransition(rerender);
+    // (its first observation only repeats the size just set: no clearing and no second full draw)
+    const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => { if (size()) schedule(); }) : undefined;
     ro?.observe(wrap);
-    return () => { ro?.disconnect(); cancelAnimationFrame(frame.current); frame.current = 0; };
+    return () => { ro?.disconnect(); cancelAnimationFrame(frame.current); cancelAnimationFrame(firstFrame); frame.current = 0; };
   }, [model, paint, rerender, schedule]);
 
-  // minimap after the first paint (not on the critical path)
+  // minimap after the first paint (not on the critical path): the frame after the map's, or a timer in a hidden tab
   useEffect(() => {
     if (!showMinimap) return;
-    const id = setTimeout(paintMinimap, 0);
-    return () => clearTimeout(id);
+    let id: ReturnType<typeof setTimeout> | undefined;
+    let done = false;
+    const draw = () => { if (!done) { done = true; paintMinimap(); } };
+    const raf = requestAnimationFrame(() => { id = setTimeout(draw, 0); });
+    const fallback = setTimeout(draw, 300);
+    return () => { cancelAnimationFrame(raf); clearTimeout(id); clearTimeout(fallback); };
   }, [showMinimap, paintMinimap]);
 
   // model changes: repaint only the changed seats, synchronously (click → highlight)
@@ -320,7 +327,6 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
   const cells = v ? gridRows(model, v, focus) : [];
   const minimapRect = showMinimap && v && miniView.current ? viewportOnMinimap(v, miniView.current) : null;
 
-  performance.mark('smdbg:map:end');
   return (
     <div className={styles.mapArea}>
       <div className={styles.zoomBar} role="toolbar" aria-label={t('seatmap.zoom.toolbar')}>

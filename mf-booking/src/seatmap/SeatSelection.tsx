@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, SEAT_FLAGS, Spinner, type ApiFailure, type Presentation, type SeatplanV2, type SeatsStatusV2Response } from '@ticketing/shared';
@@ -27,6 +27,24 @@ export function buildModel(plan: SeatplanV2, status: SeatsStatusV2Response, seat
   return m;
 }
 
+/**
+ * False until the frame after `ready` has been painted: parts of the page that are not needed to see and use the map
+ * (legend, best available, list picker) mount then, so the first paint of the map does not wait for them. A tab in
+ * the background gets no frames; the timer mounts them anyway.
+ */
+function useAfterFirstPaint(ready: boolean): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!ready || done) return;
+    const show = () => startTransition(() => setDone(true));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const raf = requestAnimationFrame(() => { timer = setTimeout(show, 0); });
+    const fallback = setTimeout(show, 300);
+    return () => { cancelAnimationFrame(raf); clearTimeout(timer); clearTimeout(fallback); };
+  }, [ready, done]);
+  return done;
+}
+
 /** Step 0, choose seats: the map, its accessible alternatives, best available and the rules' explanations. */
 export function SeatSelection({ presentation: p, groupName, onValidityChange }: {
   presentation: Presentation; groupName: (tg: number) => string | undefined; onValidityChange: (ok: boolean) => void;
@@ -45,7 +63,7 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange }: 
     if (!plan || !status) return null;
     performance.mark('seatmap:render:start');
     firstStatus.current = status;
-    const mm = buildModel(plan, status, p.seatingPolicyId); performance.mark('smdbg:model'); return mm;
+    return buildModel(plan, status, p.seatingPolicyId);
     // the model is rebuilt only for a new plan; later statuses are applied to it below
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [plan, !!status, p.seatingPolicyId]);
@@ -78,6 +96,7 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange }: 
   useSeatEvents(p.id, model, sel.isOwnPending, resync);
 
   const [focusRequest, setFocusRequest] = useState<{ seat: number; n: number }>();
+  const panels = useAfterFirstPaint(!!model);
   const [live, setLive] = useState('');
   const [, setVersion] = useState(0);
   useEffect(() => model?.subscribe(() => setVersion((v) => v + 1)), [model]);
@@ -110,7 +129,6 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange }: 
   const showMap = hasReserved || model.mode === 'multiGA' || model.mode === 'mixed';
   const hasAccessible = (model.flagsAny & SEAT_FLAGS.handicap) !== 0;
   const confirmSeat = sel.confirmation;
-  performance.mark('smdbg:sel:render');
 
   return (
     <div className={styles.layout} data-testid="seat-selection" data-mode={model.mode}>
@@ -124,7 +142,7 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange }: 
             focusRequest={focusRequest}
           />
         )}
-        {showMap && <Legend hasGA={hasGA} />}
+        {showMap && panels && <Legend hasGA={hasGA} />}
         <div className="tx-visually-hidden" aria-live="polite" data-testid="seat-live">{live}</div>
       </div>
       <div className={styles.side}>
@@ -148,7 +166,7 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange }: 
             if (i >= 0) sel.unselect(i);
           }}
         />
-        {hasReserved && (
+        {hasReserved && panels && (
           <BestAvailable
             maxSeats={sel.maxSeats}
             hasAccessible={hasAccessible}
@@ -162,7 +180,7 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange }: 
             }}
           />
         )}
-        {hasReserved && <ListPicker model={model} groupName={groupName} onToggle={activate} />}
+        {hasReserved && panels && <ListPicker model={model} groupName={groupName} onToggle={activate} />}
       </div>
       <Dialog
         open={!!confirmSeat}

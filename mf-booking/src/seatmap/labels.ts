@@ -23,15 +23,33 @@ export interface SeatLabelParts {
   status: SeatStatusName;
 }
 
+/**
+ * The label parts repeat endlessly (seat '7' of every row, 'available', the price group), and the accessible grid
+ * speaks hundreds of seats after every click: each translate function remembers its answers. A new language gives
+ * a new function (react-i18next), so a new memory.
+ */
+const memory = new WeakMap<T, Map<string, string>>();
+function tr(t: T, key: string, name?: string, value?: string): string {
+  let cache = memory.get(t);
+  if (!cache) memory.set(t, (cache = new Map()));
+  const id = name === undefined ? key : `${key}\u0000${name}\u0000${value}`;
+  let text = cache.get(id);
+  if (text === undefined) {
+    text = name === undefined ? t(key) : t(key, { [name]: value });
+    cache.set(id, text);
+  }
+  return text;
+}
+
 /** The spoken label of a seat: "Row F, seat 7, premium, Premium price group, available". */
 export function seatLabel(t: T, p: SeatLabelParts): string {
   const parts = [
-    p.section ? t('seatmap.seat.section', { section: p.section }) : undefined,
-    t('seatmap.seat.row', { row: p.row }),
-    t('seatmap.seat.seat', { seat: p.seat }),
-    ...p.kinds.map((k) => t(`seatmap.kind.${k}`)),
-    p.group ? t('seatmap.seat.group', { group: p.group }) : undefined,
-    t(`seatmap.status.${p.status}`),
+    p.section ? tr(t, 'seatmap.seat.section', 'section', p.section) : undefined,
+    tr(t, 'seatmap.seat.row', 'row', p.row),
+    tr(t, 'seatmap.seat.seat', 'seat', p.seat),
+    ...p.kinds.map((k) => tr(t, `seatmap.kind.${k}`)),
+    p.group ? tr(t, 'seatmap.seat.group', 'group', p.group) : undefined,
+    tr(t, `seatmap.status.${p.status}`),
   ];
   return parts.filter(Boolean).join(', ');
 }

@@ -1,3 +1,4 @@
+import { SEAT_FLAGS } from '@ticketing/shared';
 import type { SeatMapModel } from './model';
 
 /** Screen transform: screen = world × scale + offset (CSS pixels). One world unit = one seat cell. */
@@ -97,6 +98,121 @@ function prepare(ctx: CanvasRenderingContext2D, v: View) {
   ctx.setTransform(v.dpr, 0, 0, v.dpr, 0, 0);
 }
 
+/** Below this seat size (CSS px) seats are plain squares, written as pixels (the whole arena at fit). */
+const SIMPLE_BELOW = 5;
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const packed = new Map<string, number>();
+/** '#rrggbb' as one opaque pixel of a Uint32Array view of ImageData. */
+function pixel(hex: string): number {
+  let p = packed.get(hex);
+  if (p === undefined) {
+    const r = parseInt(hex.slice(1, 3), 16);
+    const g = parseInt(hex.slice(3, 5), 16);
+    const b = parseInt(hex.slice(5, 7), 16);
+    p = (LITTLE_ENDIAN ? ((255 << 24) | (b << 16) | (g << 8) | r) : ((r << 24) | (g << 16) | (b << 8) | 255)) >>> 0;
+    packed.set(hex, p);
+  }
+  return p;
+}
+
+interface Layer { canvas: HTMLCanvasElement | OffscreenCanvas; ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D }
+/** An offscreen layer per visible canvas (seats of the map; seats of the minimap), reused while its size holds. */
+const seatLayers = new WeakMap<CanvasRenderingContext2D, Layer>();
+const miniLayers = new WeakMap<CanvasRenderingContext2D, Layer>();
+function layerFor(layers: WeakMap<CanvasRenderingContext2D, Layer>, ctx: CanvasRenderingContext2D, w: number, h: number): Layer | null {
+  let l = layers.get(ctx);
+  if (!l || l.canvas.width !== w || l.canvas.height !== h) {
+    const canvas = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(w, h) : Object.assign(document.createElement('canvas'), { width: w, height: h });
+    const lctx = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+    if (!lctx) return null;
+    l = { canvas, ctx: lctx };
+    layers.set(ctx, l);
+  }
+  return l;
+}
+
+type Palette = Record<'selected' | 'unavailable' | 'blocked' | 'premium' | 'available', number>;
+let paletteCache: Palette | undefined;
+function palette(): Palette {
+  return (paletteCache ??= {
+    selected: pixel(COLORS.selected), unavailable: pixel(COLORS.unavailable), blocked: pixel(COLORS.blocked),
+    premium: pixel(COLORS.premium), available: pixel(COLORS.available),
+  });
+}
+/** seatColor as a pixel. */
+function colourOf(m: SeatMapModel, i: number, c: Palette): number {
+  return m.selected[i] ? c.selected : !m.available[i] ? c.unavailable : m.blocked[i] ? c.blocked : m.flags[i] & SEAT_FLAGS.premium ? c.premium : c.available;
+}
+
+const RGB = LITTLE_ENDIAN ? 0x00ffffff : 0xffffff00;
+const alphaOf = (p: number) => (LITTLE_ENDIAN ? p >>> 24 : p & 255);
+const withAlpha = (rgb: number, a: number) => (LITTLE_ENDIAN ? ((a << 24) | rgb) >>> 0 : (rgb | a) >>> 0);
+
+/**
+ * Zoomed out (the whole arena): every seat is a square of a few device pixels. Instead of 20,000 fillRect calls that
+ * the canvas records and then rasterises one by one, the squares are written as pixels into a transparent layer with
+ * the same antialiasing (each pixel's alpha is the share of it the square covers: horizontal share × vertical share,
+ * the vertical one being the same for a whole row) and composited in one drawImage over the sections.
+ */
+function drawSeatLayer(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View, x0: number, x1: number, y0: number, y1: number) {
+  const k = v.dpr;
+  const W = Math.round(v.w * k);
+  const H = Math.round(v.h * k);
+  const layer = W > 0 && H > 0 ? layerFor(seatLayers, ctx, W, H) : null;
+  if (!layer) return;
+  const img = layer.ctx.createImageData(W, H);
+  const px = new Uint32Array(img.data.buffer);
+  const cov = new Float32Array(W); // horizontal coverage of the current row, per pixel column
+  const col = new Uint32Array(W); // its colour (rgb)
+  const c = palette();
+  const s = v.scale;
+  const side = Math.max(1, s * 0.85) * k; // as fillRect(x, y, max(1, s·0.85), …) under the dpr transform
+  for (const row of m.rows) {
+    if (row.y < y0 || row.y > y1 || row.maxX < x0 || row.minX > x1) continue;
+    const T = (row.y * s + v.oy) * k;
+    const B = T + side;
+    const ya = Math.max(0, Math.floor(T));
+    const yb = Math.min(H, Math.ceil(B));
+    if (ya >= yb) continue;
+    let spanA = W;
+    let spanB = 0;
+    for (let i = row.start; i < row.end; i++) {
+      const x = m.x[i];
+      if (x < x0 || x > x1) continue;
+      const L = (x * s + v.ox) * k;
+      const R = L + side;
+      const xa = Math.max(0, Math.floor(L));
+      const xb = Math.min(W, Math.ceil(R));
+      if (xa >= xb) continue;
+      const rgb = colourOf(m, i, c) & RGB;
+      for (let p = xa; p < xb; p++) {
+        const a = Math.min(R, p + 1) - Math.max(L, p);
+        if (!(cov[p] > 0) || a > cov[p]) col[p] = rgb; // a pixel shared by two seats takes the larger one's colour
+        cov[p] += a;
+      }
+      if (xa < spanA) spanA = xa;
+      if (xb > spanB) spanB = xb;
+    }
+    for (let y = ya; y < yb; y++) {
+      const cy = Math.min(B, y + 1) - Math.max(T, y);
+      const o = y * W;
+      for (let p = spanA; p < spanB; p++) {
+        const a = cov[p] * cy;
+        if (a <= 0) continue;
+        const prev = px[o + p];
+        // a pixel line shared with the row above adds up (their squares do not overlap)
+        px[o + p] = withAlpha(col[p], Math.min(255, Math.round(a * 255) + (prev ? alphaOf(prev) : 0)));
+      }
+    }
+    if (spanA < spanB) cov.fill(0, spanA, spanB);
+  }
+  layer.ctx.putImageData(img, 0, 0);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(layer.canvas, 0, 0);
+  prepare(ctx, v);
+}
+
 /** Full redraw: background, stage, sections, seats (batched by colour, culled to the view), labels. */
 export function drawAll(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View, labels: DrawLabels): void {
   prepare(ctx, v);
@@ -148,7 +264,7 @@ export function drawAll(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View,
   const x1 = (v.w - v.ox) / s + 1;
   const buckets = new Map<string, number[]>();
   const visible: number[] = [];
-  for (const row of m.rows) {
+  for (const row of s < SIMPLE_BELOW ? [] : m.rows) {
     if (row.y < y0 || row.y > y1 || row.maxX < x0 || row.minX > x1) continue;
     for (let i = row.start; i < row.end; i++) {
       if (m.x[i] < x0 || m.x[i] > x1) continue;
@@ -159,12 +275,11 @@ export function drawAll(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View,
       visible.push(i);
     }
   }
-  const simple = s < 5;
-  for (const [c, list] of buckets) {
-    ctx.fillStyle = c;
-    for (const i of list) {
-      if (simple) ctx.fillRect(m.x[i] * s + v.ox, m.y[i] * s + v.oy, Math.max(1, s * 0.85), Math.max(1, s * 0.85));
-      else { const [rx, ry, rw, rh] = seatRect(m, v, i); ctx.fillRect(rx, ry, rw, rh); }
+  if (s < SIMPLE_BELOW) drawSeatLayer(ctx, m, v, x0, x1, y0, y1);
+  else {
+    for (const [c, list] of buckets) {
+      ctx.fillStyle = c;
+      for (const i of list) { const [rx, ry, rw, rh] = seatRect(m, v, i); ctx.fillRect(rx, ry, rw, rh); }
     }
   }
   if (s >= 8) {
@@ -201,12 +316,15 @@ export function drawSeats(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: Vie
       ctx.fillStyle = COLORS.section;
       ctx.fillRect(cx, cy, s, s);
       ctx.fillStyle = seatColor(m, i);
-      if (s < 5) ctx.fillRect(cx, cy, Math.max(1, s * 0.85), Math.max(1, s * 0.85));
+      if (s < SIMPLE_BELOW) ctx.fillRect(cx, cy, Math.max(1, s * 0.85), Math.max(1, s * 0.85));
       else { const [rx, ry, rw, rh] = seatRect(m, v, i); ctx.fillRect(rx, ry, rw, rh); }
       if (s >= 8 && (m.flags[i] || m.blocked[i] || s >= 22)) drawMarkers(ctx, m, v, i);
     }
   }
 }
+
+/** The former 0.6 px squares covered about four fifths of the minimap around them. */
+const MINIMAP_SEAT_ALPHA = 204;
 
 /** Minimap: the whole plan at a glance (sections and seat availability), drawn once per change. */
 export function drawMinimap(ctx: CanvasRenderingContext2D, m: SeatMapModel, w: number, h: number, dpr: number): View {
@@ -219,9 +337,24 @@ export function drawMinimap(ctx: CanvasRenderingContext2D, m: SeatMapModel, w: n
     ctx.fillStyle = sec.isGA ? COLORS.ga : COLORS.section;
     ctx.fillRect(sec.bounds.x * s + v.ox, sec.bounds.y * s + v.oy, sec.bounds.width * s, sec.bounds.height * s);
   }
-  for (let i = 0; i < m.n; i++) {
-    ctx.fillStyle = seatColor(m, i);
-    ctx.fillRect(m.x[i] * s + v.ox, m.y[i] * s + v.oy, Math.max(0.6, s * 0.8), Math.max(0.6, s * 0.8));
+  // Seats at one pixel per plan cell on a small transparent layer, scaled onto the minimap in one drawImage (the
+  // scaling blends neighbouring seats much like the former sub-pixel squares did), instead of 20,000 fillRects.
+  const pw = m.plan.width + 2;
+  const ph = m.plan.height + 2;
+  const layer = layerFor(miniLayers, ctx, pw, ph);
+  if (layer) {
+    const img = layer.ctx.createImageData(pw, ph);
+    const px = new Uint32Array(img.data.buffer);
+    const c = palette();
+    for (let i = 0; i < m.n; i++) {
+      const x = m.x[i];
+      const y = m.y[i];
+      if (x < 0 || y < 0 || x >= pw || y >= ph) continue;
+      px[y * pw + x] = withAlpha(colourOf(m, i, c) & RGB, MINIMAP_SEAT_ALPHA);
+    }
+    layer.ctx.putImageData(img, 0, 0);
+    ctx.imageSmoothingEnabled = true;
+    ctx.drawImage(layer.canvas, v.ox, v.oy, pw * s, ph * s);
   }
   return v;
 }

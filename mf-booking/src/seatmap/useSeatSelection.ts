@@ -27,7 +27,7 @@ export function cartSeatOf(model: SeatMapModel, i: number, hold: CartSeat['hold'
   return {
     key: model.key(i), sectionId: sec.id, XCoordinate: model.x[i], YCoordinate: model.y[i],
     RowName: model.rows[model.rowOf[i]].name, SeatName: model.seatName[i], SectionName: sec.name,
-    TicketGroupId: model.tg[i], AllocationId: model.allocation[i], isGA: false, hold,
+    TicketGroupId: model.tg[i], AllocationId: model.allocationOf(i), isGA: false, hold,
   };
 }
 
