@@ -5,7 +5,7 @@ import { ErrorNotice, Spinner, StaffLoginForm, useStaffSession, type ApiFailure,
 import { staffApi, useAgentsQuery, usePromptsQuery } from './api';
 import { PromptDetail } from './PromptDetail';
 import { SalesHistory } from './SalesHistory';
-import { DataTable } from './lib/DataTable';
+import { DataTable } from '@ticketing/shared';
 import styles from './App.module.css';
 
 /** Ticket reference admin (/PRES-live/ticket-ref): agents, redemption list, detail, sales history, resend by SMS. */

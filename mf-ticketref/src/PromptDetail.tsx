@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Spinner, toast, type ApiFailure, type RedemptionItem, type TicketRefPromptRow } from '@ticketing/shared';
 import { promptParams, useDetailQuery, useEditQuantityMutation } from './api';
-import { DataTable } from './lib/DataTable';
+import { DataTable } from '@ticketing/shared';
 import styles from './App.module.css';
 
 /** Redemption detail: the prompt's references with quantity (editable), redeemed and remaining. */

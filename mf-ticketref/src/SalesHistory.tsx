@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, ErrorNotice, formatDayMonthYearTime, formatMoney, currentLocale, jerusalemDate, rules, Spinner, type ApiFailure, type TicketRefPromptRow, type TicketSalesRow } from '@ticketing/shared';
 import { promptParams, useHistoryQuery, useSendTicketsMutation } from './api';
-import { DataTable } from './lib/DataTable';
+import { DataTable } from '@ticketing/shared';
 import styles from './App.module.css';
 
 /** Spec sections 7 and 9: detail level 1, one month back to today, date type 2 (sale date). */

@@ -20,3 +20,4 @@ export type { RuleError, Rule } from './validation/rules';
 export { StaffLoginForm, type StaffCredentials } from './staff/StaffLoginForm';
 export { useStaffSession, type StaffSessionState } from './staff/useStaffSession';
 export { toCsv, downloadCsv, type CsvCell } from './format/csv';
+export { DataTable, PAGE_SIZES, type Column } from './ui/DataTable';

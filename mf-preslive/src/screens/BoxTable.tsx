@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDayMonthYearTime, type PresentationBoxRow } from '@ticketing/shared';
-import { DataTable, type Column } from '../lib/DataTable';
+import { DataTable, type Column } from '@ticketing/shared';
 import { money, num, pct } from '../lib/format';
 
 /** Presentation box rows: date-time dd/mm/yyyy hh:mm, Capacity, HeldQuantity, SoldQuantity, integer % held / sold. */

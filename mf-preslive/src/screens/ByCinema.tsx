@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ALL_CINEMAS_ID, jerusalemDate, type LocationSalesRow } from '@ticketing/shared';
 import { useLocationDatesQuery, useLocationSalesQuery } from '../api';
 import { BarChart, LineChart } from '../lib/charts';
-import { DataTable } from '../lib/DataTable';
+import { DataTable } from '@ticketing/shared';
 import { Loadable } from '../lib/Loadable';
 import { num, pct } from '../lib/format';
 import styles from './screens.module.css';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FeatureSalesItem } from '@ticketing/shared';
 import { useFeatureDatesQuery, useFeatureSalesQuery, useFilterDataQuery } from '../api';
 import { BarChart } from '../lib/charts';
-import { DataTable } from '../lib/DataTable';
+import { DataTable } from '@ticketing/shared';
 import { Loadable } from '../lib/Loadable';
 import { num, pct } from '../lib/format';
 import { defaultDate } from './ByCinema';

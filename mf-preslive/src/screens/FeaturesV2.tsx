@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice, formatDayMonthYearTime, type FeatureDataResponse, type PresentationDataResponse } from '@ticketing/shared';
 import { useAvailableFeaturesQuery, useAvailablePresentationsQuery, useLazyFeatureDataQuery, useLazyPresentationDataQuery } from '../api';
 import { BarChart, LineChart } from '../lib/charts';
-import { DataTable } from '../lib/DataTable';
+import { DataTable } from '@ticketing/shared';
 import { Loadable } from '../lib/Loadable';
 import { money, num, pct } from '../lib/format';
 import { useLive } from '../live';

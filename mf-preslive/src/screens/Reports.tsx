@@ -7,7 +7,7 @@ import {
   useSalesByPosQuery, useTopFeaturesQuery,
 } from '../api';
 import { BarChart, LineChart } from '../lib/charts';
-import { DataTable, type Column } from '../lib/DataTable';
+import { DataTable, type Column } from '@ticketing/shared';
 import { DateRange } from '../lib/DateRange';
 import { Loadable } from '../lib/Loadable';
 import { money, num } from '../lib/format';

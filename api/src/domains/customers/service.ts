@@ -4,6 +4,8 @@ import type { CustomerInfo, Member } from '@ticketing/shared/contracts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiHttpError } from '../../lib/route.ts';
 import { jerusalemToday } from '../../lib/time.ts';
+import { parseCookies, sha256 } from '../../lib/cookies.ts';
+export { parseCookies, sha256 };
 
 /**
  * Customer sessions (minimal; the customer issue builds the full area on these tables):
@@ -16,25 +18,6 @@ export const PENDING_COOKIE = 'tx_login_mobile';
 export const CUSTOMER_SESSION_TTL_S = 30 * 24 * 3600;
 export const SMS_CODE_TTL_S = 300;
 export const SMS_MAX_ATTEMPTS = 5;
-
-export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
-
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!header) return out;
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i < 0) continue;
-    const k = part.slice(0, i).trim();
-    if (!k || k in out) continue;
-    try {
-      out[k] = decodeURIComponent(part.slice(i + 1).trim());
-    } catch {
-      out[k] = part.slice(i + 1).trim();
-    }
-  }
-  return out;
-}
 
 function cookie(name: string, value: string, maxAge: number): string {
   const secure = process.env.NODE_ENV === 'production' ? '; Secure' : '';

@@ -1,8 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffUser } from '@ticketing/shared/contracts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiHttpError } from '../../lib/route.ts';
+import { parseCookies, sha256 } from '../../lib/cookies.ts';
+export { parseCookies, sha256 };
 
 /**
  * Staff sessions (issue 6): an opaque token in the httpOnly, SameSite=Strict cookie `staff_session`
@@ -19,25 +21,7 @@ export interface StaffSession { user: StaffUser; tokenHash: string; csrf: string
 
 const sessions = new WeakMap<FastifyRequest, StaffSession>();
 
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
-
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!header) return out;
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i < 0) continue;
-    const k = part.slice(0, i).trim();
-    if (!k || k in out) continue;
-    try {
-      out[k] = decodeURIComponent(part.slice(i + 1).trim());
-    } catch {
-      out[k] = part.slice(i + 1).trim();
-    }
-  }
-  return out;
-}
 
 function cookie(name: string, value: string, opts: { httpOnly: boolean; path: string; maxAge: number }): string {
   const secure = process.env.NODE_ENV === 'production' ? '; Secure' : '';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadCsv, toCsv } from '@ticketing/shared';
+import { downloadCsv, toCsv } from '../format/csv';
 import styles from './DataTable.module.css';
 
 export interface Column<T> {
@@ -21,7 +21,7 @@ export function DataTable<T>({ caption, columns, rows, filename, rowKey, initial
   caption: string; columns: Column<T>[]; rows: T[]; filename: string; rowKey: (row: T, i: number) => string | number;
   initialPageSize?: number; footer?: ReactNode;
 }) {
-  const { t } = useTranslation('ticketref');
+  const { t } = useTranslation('common');
   const [pageSize, setPageSize] = useState<number>(initialPageSize);
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
