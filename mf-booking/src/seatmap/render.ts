@@ -151,32 +151,25 @@ const withAlpha = (rgb: number, a: number) => (LITTLE_ENDIAN ? ((a << 24) | rgb)
 
 /**
  * Zoomed out (the whole arena): every seat is a square of a few device pixels. Instead of 20,000 fillRect calls that
- * the canvas records and then rasterises one by one, the squares are written as pixels into a transparent layer with
- * the same antialiasing (each pixel's alpha is the share of it the square covers: horizontal share × vertical share,
- * the vertical one being the same for a whole row) and composited in one drawImage over the sections.
+ * the canvas records and then rasterises one by one, each visible row becomes one line of pixels whose alpha is the
+ * share of each pixel its seats cover (the horizontal antialiasing); each line is then drawn onto the two or three
+ * pixel lines the row covers, at the share of each it covers (the vertical antialiasing): ~150 draws, not 20,000.
  */
 function drawSeatLayer(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View, x0: number, x1: number, y0: number, y1: number) {
   const k = v.dpr;
   const W = Math.round(v.w * k);
-  const H = Math.round(v.h * k);
-  const layer = W > 0 && H > 0 ? layerFor(seatLayers, ctx, W, H) : null;
-  if (!layer) return;
-  const img = layer.ctx.createImageData(W, H);
-  const px = new Uint32Array(img.data.buffer);
-  const cov = new Float32Array(W); // horizontal coverage of the current row, per pixel column
-  const col = new Uint32Array(W); // its colour (rgb)
-  const c = palette();
   const s = v.scale;
   const side = Math.max(1, s * 0.85) * k; // as fillRect(x, y, max(1, s·0.85), …) under the dpr transform
-  for (const row of m.rows) {
-    if (row.y < y0 || row.y > y1 || row.maxX < x0 || row.minX > x1) continue;
-    const T = (row.y * s + v.oy) * k;
-    const B = T + side;
-    const ya = Math.max(0, Math.floor(T));
-    const yb = Math.min(H, Math.ceil(B));
-    if (ya >= yb) continue;
-    let spanA = W;
-    let spanB = 0;
+  const rows: number[] = [];
+  for (const row of m.rows) if (!(row.y < y0 || row.y > y1 || row.maxX < x0 || row.minX > x1)) rows.push(row.index);
+  const layer = W > 0 && rows.length ? layerFor(seatLayers, ctx, W, rows.length) : null;
+  if (!layer) return;
+  const img = layer.ctx.createImageData(W, rows.length);
+  const px = new Uint32Array(img.data.buffer);
+  const c = palette();
+  for (let r = 0; r < rows.length; r++) {
+    const row = m.rows[rows[r]];
+    const line = r * W;
     for (let i = row.start; i < row.end; i++) {
       const x = m.x[i];
       if (x < x0 || x > x1) continue;
@@ -187,29 +180,27 @@ function drawSeatLayer(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View, 
       if (xa >= xb) continue;
       const rgb = colourOf(m, i, c) & RGB;
       for (let p = xa; p < xb; p++) {
-        const a = Math.min(R, p + 1) - Math.max(L, p);
-        if (!(cov[p] > 0) || a > cov[p]) col[p] = rgb; // a pixel shared by two seats takes the larger one's colour
-        cov[p] += a;
-      }
-      if (xa < spanA) spanA = xa;
-      if (xb > spanB) spanB = xb;
-    }
-    for (let y = ya; y < yb; y++) {
-      const cy = Math.min(B, y + 1) - Math.max(T, y);
-      const o = y * W;
-      for (let p = spanA; p < spanB; p++) {
-        const a = cov[p] * cy;
-        if (a <= 0) continue;
-        const prev = px[o + p];
-        // a pixel line shared with the row above adds up (their squares do not overlap)
-        px[o + p] = withAlpha(col[p], Math.min(255, Math.round(a * 255) + (prev ? alphaOf(prev) : 0)));
+        const a = Math.round((Math.min(R, p + 1) - Math.max(L, p)) * 255);
+        const prev = px[line + p];
+        // a pixel shared by two seats adds up (their squares do not overlap) and takes the larger one's colour
+        const pa = prev ? alphaOf(prev) : 0;
+        px[line + p] = withAlpha(a >= pa ? rgb : prev & RGB, Math.min(255, a + pa));
       }
     }
-    if (spanA < spanB) cov.fill(0, spanA, spanB);
   }
   layer.ctx.putImageData(img, 0, 0);
+  // the line onto each pixel line the row's squares touch, at the share of it they cover (vertical antialiasing)
+  const H = Math.round(v.h * k);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(layer.canvas, 0, 0);
+  for (let r = 0; r < rows.length; r++) {
+    const T = (m.rows[rows[r]].y * s + v.oy) * k;
+    const B = T + side;
+    for (let y = Math.max(0, Math.floor(T)); y < Math.min(H, Math.ceil(B)); y++) {
+      ctx.globalAlpha = Math.min(B, y + 1) - Math.max(T, y);
+      ctx.drawImage(layer.canvas, 0, r, W, 1, 0, y, W, 1);
+    }
+  }
+  ctx.globalAlpha = 1;
   prepare(ctx, v);
 }
 
