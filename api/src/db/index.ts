@@ -11,7 +11,12 @@ import { isDbUnavailable } from './errors.ts';
  * engines return the same shape; timestamptz comes back as a JS Date on both.
  */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * Runs one statement. `name` makes it a prepared statement on PostgreSQL (parsed and planned once per
+   * connection, then only bound and executed): use it for hot statements whose text never changes, and
+   * give each distinct text its own name. PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<{ rows: T[] }>;
   /** Runs a script of several statements without parameters (migrations, seeds). */
   exec(sql: string): Promise<void>;
 }
@@ -175,8 +180,10 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
 
   const db: Db = {
     engine: 'postgres',
-    async query<T>(sql: string, params?: unknown[]) {
-      const r = await pool.query(sql, params as unknown[] | undefined);
+    async query<T>(sql: string, params?: unknown[], name?: string) {
+      const r = name
+        ? await pool.query({ name, text: sql, values: params as unknown[] | undefined })
+        : await pool.query(sql, params as unknown[] | undefined);
       return { rows: r.rows as T[] };
     },
     async exec(sql: string) {
@@ -192,8 +199,10 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       try {
         await client.query('BEGIN');
         const q: Queryable = {
-          async query<R>(sql: string, params?: unknown[]) {
-            const r = await client.query(sql, params as unknown[] | undefined);
+          async query<R>(sql: string, params?: unknown[], name?: string) {
+            const r = name
+              ? await client.query({ name, text: sql, values: params as unknown[] | undefined })
+              : await client.query(sql, params as unknown[] | undefined);
             return { rows: r.rows as R[] };
           },
           async exec(sql: string) {

@@ -29,34 +29,71 @@ export function stateFn(rows: LiveRow[], uuid: string | undefined): (s: { sectio
   return (s) => m.get(`${s.sectionId}_${s.x}_${s.y}`) ?? 'free';
 }
 
+/** Seats per notification (a SeatChangeEvent of 300 seats stays well under pg_notify's 8000 bytes). */
+const NOTIFY_CHUNK = 300;
+
 /** Notifies seat changes inside the caller's transaction, in chunks that fit pg_notify's 8000-byte limit. */
 export async function notifySeats(q: Queryable, presentationId: number, status: SeatChangeEvent['status'], seats: Array<[number, number, number]>): Promise<void> {
-  for (let i = 0; i < seats.length; i += 300) {
-    const ev: SeatChangeEvent = { presentationId, status, seats: seats.slice(i, i + 300) };
-    await q.query('SELECT pg_notify($1, $2)', [SEAT_CHANNEL, JSON.stringify(ev)]);
+  for (let i = 0; i < seats.length; i += NOTIFY_CHUNK) {
+    const ev: SeatChangeEvent = { presentationId, status, seats: seats.slice(i, i + NOTIFY_CHUNK) };
+    await q.query('SELECT pg_notify($1, $2)', [SEAT_CHANNEL, JSON.stringify(ev)], 'seats_notify');
   }
 }
 
+// Hot statements of the hold path are prepared once per connection (named statements on PostgreSQL).
+const BEGIN_HOLD_PG = `SELECT set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock(hashtext($1), $2)`;
+const BEGIN_HOLD_LITE = 'SELECT pg_advisory_xact_lock(hashtext($1), $2)';
+
 async function beginHoldTx(db: Db, q: Queryable, uuid: string, presentationId: number): Promise<void> {
-  // A hold is ephemeral (a crash only frees a seat): commit it asynchronously on PostgreSQL.
-  if (db.engine === 'postgres') await q.query('SET LOCAL synchronous_commit = off');
+  // A hold is ephemeral (a crash only frees a seat): commit it asynchronously on PostgreSQL (SET LOCAL,
+  // folded into the lock statement so it costs no round trip).
   // One visit's holds on one presentation are taken one at a time, so maxSeats and the shared
-  // expiry are exact. Different visits never wait for each other here.
-  await q.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', [uuid, presentationId]);
+  // expiry are exact. Different visits never wait for each other here. The lock is its own statement:
+  // the statements after it take their snapshots once it is granted, so they see the visit's previous hold.
+  if (db.engine === 'postgres') await q.query(BEGIN_HOLD_PG, [uuid, presentationId], 'seats_hold_begin');
+  else await q.query(BEGIN_HOLD_LITE, [uuid, presentationId]);
 }
 
 /** Count and common expiry of this visit's live holds on a presentation. */
 async function myHolds(q: Queryable, uuid: string, presentationId: number): Promise<{ n: number; expiresAt: Date | null }> {
-  const { rows } = await q.query<{ n: number; exp: Date | null }>(`
-    SELECT count(*)::int AS n, min(expires_at) AS exp FROM presentation_seats
-    WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held' AND expires_at > now()`, [presentationId, uuid]);
+  const { rows } = await q.query<{ n: number; exp: Date | null }>(MY_HOLDS, [presentationId, uuid], 'seats_my_holds');
   return { n: rows[0]!.n, expiresAt: rows[0]!.exp };
+}
+
+/** `fp` lists the visit's live holds (same text as seat_hold's p_mine in migration 003). */
+const MY_HOLDS = `
+  SELECT count(*)::int AS n, min(expires_at) AS exp,
+         coalesce(string_agg(section_id || '_' || x || '_' || y, ',' ORDER BY section_id, x, y), '') AS fp
+  FROM presentation_seats
+  WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held' AND expires_at > now()`;
+
+/**
+ * The visit's holds (count, common expiry) and, when `$5` (the gap check) or maxSeats needs them, the live
+ * seats of the rows `$4` of section `$3`, in one statement: a single row with null seat columns when
+ * there are none or they were not needed. Served by presentation_seats_row (migration 003).
+ */
+const HOLD_STATE = `
+  WITH mine AS (${MY_HOLDS})
+  SELECT m.n, m.exp, m.fp, r.section_id, r.x, r.y, r.status, r.holder_uuid, r.expires_at
+  FROM mine m LEFT JOIN LATERAL (
+    SELECT section_id, x, y, status, holder_uuid, expires_at FROM presentation_seats
+    WHERE presentation_id = $1 AND section_id = $3 AND y = ANY($4::int[]) AND (status = 'sold' OR expires_at > now())
+  ) r ON $5::boolean OR m.n + $6::int > $7::int`;
+
+interface HoldState { n: number; expiresAt: Date | null; fp: string; live: LiveRow[] }
+
+async function holdState(q: Queryable, a: { uuid: string; presentationId: number; sectionId: number; ys: number[]; checkGap: boolean; adding: number; maxSeats: number }): Promise<HoldState> {
+  const { rows } = await q.query<{ n: number; exp: Date | null; fp: string } & { [K in keyof LiveRow]: LiveRow[K] | null }>(HOLD_STATE,
+    [a.presentationId, a.uuid, a.sectionId, a.ys, a.checkGap, a.adding, a.maxSeats], 'seats_hold_state');
+  const live = rows.filter((r) => r.section_id !== null) as unknown as LiveRow[];
+  return { n: rows[0]!.n, expiresAt: rows[0]!.exp, fp: rows[0]!.fp, live };
 }
 
 /**
  * The one statement that takes seats: inserts a hold, or takes over a row whose hold expired (or that
  * this visit already holds, keeping its expiry). A seat held by another visit or sold is left alone and
- * not returned. No read-then-write: the primary key decides.
+ * not returned. No read-then-write: the primary key decides. seat_hold (migration 003) runs the same
+ * statement on the one-statement path: change both together (scripts/bench/locks.ts reads this one as its ceiling).
  */
 const UPSERT_HOLD = `
   INSERT INTO presentation_seats (presentation_id, section_id, x, y, status, holder_uuid, expires_at, ticket_group_id)
@@ -70,6 +107,16 @@ const UPSERT_HOLD = `
     WHERE presentation_seats.status = 'held'
       AND (presentation_seats.expires_at < now() OR presentation_seats.holder_uuid = EXCLUDED.holder_uuid)
   RETURNING x, y, expires_at`;
+
+/**
+ * UPSERT_HOLD and its notification in one statement: when every requested seat (`$5`) was taken, tells
+ * the open seat maps (`$8` channel, `$9` the SeatChangeEvent) inside the same transaction, so a refused
+ * (rolled back) hold notifies nothing.
+ */
+const UPSERT_HOLD_NOTIFY = `
+  WITH up AS (${UPSERT_HOLD}),
+  ev AS (SELECT pg_notify($8::text, $9::text) FROM (SELECT count(*) AS c FROM up) n WHERE n.c = cardinality($5::int[]))
+  SELECT x, y, (SELECT count(*) FROM ev)::int AS notified FROM up`;
 
 export interface HoldResult { seats: Array<{ sectionId: number; x: number; y: number }>; expiresAt: Date }
 
@@ -87,47 +134,109 @@ export class LockRefused extends ApiHttpError {}
 export async function holdReserved(db: Db, args: {
   p: PresentationMeta; plan: Plan; section: PlanSection; seats: PlanSeat[]; uuid: string; maxSeats: number; checkGap: boolean;
 }): Promise<HoldResult> {
-  const { p, plan, section, uuid } = args;
+  const { p, plan, section } = args;
   // whole sofa units
   const want = new Map<string, PlanSeat>();
   for (const s of args.seats) for (const u of unitOf(plan.rows.get(`${s.sectionId}_${s.y}`)!, s)) want.set(`${u.x}_${u.y}`, u);
-  const seats = [...want.values()];
+  const h: Hold = { ...args, seats: [...want.values()], ys: [] };
+  h.ys = [...new Set(h.seats.map((s) => s.y))];
+  if (h.seats.length <= NOTIFY_CHUNK) {
+    const r = await holdFast(db, h);
+    if (r) return r;
+  }
+  return holdTx(db, h);
+}
+
+interface Hold { p: PresentationMeta; plan: Plan; section: PlanSection; seats: PlanSeat[]; ys: number[]; uuid: string; maxSeats: number; checkGap: boolean }
+
+/**
+ * maxSeats and (when asked) the single-seat gap rule, against `state` (read after the visit's lock, or
+ * checked again under it by seat_hold). Throws the refusal. `q` reads the whole section when a gap needs
+ * the "no gap-free alternative" escape.
+ */
+async function checkRules(q: Queryable, h: Hold, state: HoldState): Promise<void> {
+  const { p, plan, section, seats, uuid } = h;
+  if (!h.checkGap && state.n + seats.length <= h.maxSeats) return;
+  const st = stateFn(state.live, uuid);
+  const already = seats.filter((s) => st(s) === 'mine').length;
+  if (state.n + seats.length - already > h.maxSeats) {
+    throw new LockRefused(409, 'MAX_SEATS', `At most ${h.maxSeats} seats per order`, { maxSeats: h.maxSeats });
+  }
+  if (!h.checkGap) return;
+  for (const y of h.ys) {
+    const row = plan.rows.get(`${section.id}_${y}`)!;
+    const xState = (x: number): SeatState => st({ sectionId: section.id, x, y });
+    // only seats that are free now count as newly taken
+    const adding = new Set(seats.filter((s) => s.y === y && st(s) === 'free').map((s) => s.x));
+    const gaps = newSingleGaps(row, xState, adding);
+    if (!gaps.length) continue;
+    // Strict rule with seats.io's escape: refuse only when a gap-free choice of the same size exists.
+    const sectionState = stateFn(await liveRows(q, p.id, section.id), uuid);
+    const sectionRows = [...plan.rows.entries()].filter(([k]) => k.startsWith(`${section.id}_`)).map(([, r]) => r);
+    if (gapFreeAlternative(sectionRows, sectionState, seats.length)) {
+      throw new LockRefused(409, 'SINGLE_SEAT_GAP', 'This selection would leave a single empty seat', {
+        suggestion: { sectionId: section.id, x: gaps[0]!, y },
+      });
+    }
+  }
+}
+
+const seatEvent = (h: Hold): string =>
+  // all or nothing, so the seats a successful hold notifies are the requested ones
+  JSON.stringify({ presentationId: h.p.id, status: 'held', seats: h.seats.map((s) => [h.section.id, s.x, s.y]) } satisfies SeatChangeEvent);
+
+/** seat_hold (migration 003): lock, maxSeats, conditional upsert and notify in one autocommit statement. */
+const SEAT_HOLD = `SELECT o_outcome AS outcome, o_x AS x, o_y AS y, o_expires_at AS expires_at
+  FROM seat_hold($1, $2, $3, $4, $5::int[], $6::int[], $7::int[], $8, $9, $10, $11, $12)`;
+
+/**
+ * The hold in one or two round trips, no explicit transaction. With the gap rule, the rules are checked
+ * against a state read first (outside any lock); seat_hold then takes the visit's lock and goes on only
+ * if the visit's holds are still the ones that check saw (other visits' seats are never locked against,
+ * on either path), else returns null and the caller takes the transactional path.
+ */
+async function holdFast(db: Db, h: Hold): Promise<HoldResult | null> {
+  const { p, section, seats, uuid } = h;
+  let fp: string | null = null;
+  if (h.checkGap) {
+    const state = await holdState(db, { uuid, presentationId: p.id, sectionId: section.id, ys: h.ys, checkGap: true, adding: seats.length, maxSeats: h.maxSeats });
+    await checkRules(db, h, state);
+    fp = state.fp;
+  }
+  let rows: Array<{ outcome: 'ok' | 'taken' | 'max' | 'stale'; x: number; y: number; expires_at: Date }>;
+  try {
+    ({ rows } = await db.query(SEAT_HOLD, [
+      p.id, section.id, uuid, new Date(Date.now() + p.chooseSeatsS * 1000),
+      seats.map((s) => s.x), seats.map((s) => s.y), seats.map((s) => s.ticketGroupId),
+      h.maxSeats, fp, SEAT_CHANNEL, seatEvent(h), db.engine === 'postgres',
+    ], 'seats_hold_fast'));
+  } catch (e) {
+    if ((e as { message?: unknown }).message === 'seat_hold_partial') throw new LockRefused(409, 'lock_seat_error', 'Seat no longer available');
+    throw e;
+  }
+  const outcome = rows[0]?.outcome;
+  if (outcome === 'stale') return null;
+  if (outcome === 'max') throw new LockRefused(409, 'MAX_SEATS', `At most ${h.maxSeats} seats per order`, { maxSeats: h.maxSeats });
+  if (outcome !== 'ok' || rows.length !== seats.length) throw new LockRefused(409, 'lock_seat_error', 'Seat no longer available');
+  return { seats: rows.map((r) => ({ sectionId: section.id, x: r.x, y: r.y })), expiresAt: rows[0]!.expires_at };
+}
+
+/** The hold as one transaction: the visit's lock, then the state read, the rules, the upsert and its notify. */
+async function holdTx(db: Db, h: Hold): Promise<HoldResult> {
+  const { p, section, seats, uuid } = h;
   return db.tx(async (q) => {
     await beginHoldTx(db, q, uuid, p.id);
-    const mine = await myHolds(q, uuid, p.id);
-    if (args.checkGap || mine.n + seats.length > args.maxSeats) {
-      const ys = [...new Set(seats.map((s) => s.y))];
-      const live = ys.length === 1 ? await liveRows(q, p.id, section.id, ys[0]) : await liveRows(q, p.id, section.id);
-      const st = stateFn(live, uuid);
-      const already = seats.filter((s) => st(s) === 'mine').length;
-      if (mine.n + seats.length - already > args.maxSeats) {
-        throw new LockRefused(409, 'MAX_SEATS', `At most ${args.maxSeats} seats per order`, { maxSeats: args.maxSeats });
-      }
-      if (args.checkGap) {
-        for (const y of ys) {
-          const row = plan.rows.get(`${section.id}_${y}`)!;
-          const xState = (x: number): SeatState => st({ sectionId: section.id, x, y });
-          // only seats that are free now count as newly taken
-          const adding = new Set(seats.filter((s) => s.y === y && st(s) === 'free').map((s) => s.x));
-          const gaps = newSingleGaps(row, xState, adding);
-          if (!gaps.length) continue;
-          // Strict rule with seats.io's escape: refuse only when a gap-free choice of the same size exists.
-          const sectionState = stateFn(await liveRows(q, p.id, section.id), uuid);
-          const sectionRows = [...plan.rows.entries()].filter(([k]) => k.startsWith(`${section.id}_`)).map(([, r]) => r);
-          if (gapFreeAlternative(sectionRows, sectionState, seats.length)) {
-            throw new LockRefused(409, 'SINGLE_SEAT_GAP', 'This selection would leave a single empty seat', {
-              suggestion: { sectionId: section.id, x: gaps[0]!, y },
-            });
-          }
-        }
-      }
-    }
-    const expiresAt = mine.expiresAt ?? new Date(Date.now() + p.chooseSeatsS * 1000);
-    const { rows } = await q.query<{ x: number; y: number }>(UPSERT_HOLD, [
-      p.id, section.id, uuid, expiresAt, seats.map((s) => s.x), seats.map((s) => s.y), seats.map((s) => s.ticketGroupId),
-    ]);
+    const state = await holdState(q, { uuid, presentationId: p.id, sectionId: section.id, ys: h.ys, checkGap: h.checkGap, adding: seats.length, maxSeats: h.maxSeats });
+    await checkRules(q, h, state);
+    const expiresAt = state.expiresAt ?? new Date(Date.now() + p.chooseSeatsS * 1000);
+    const params = [p.id, section.id, uuid, expiresAt, seats.map((s) => s.x), seats.map((s) => s.y), seats.map((s) => s.ticketGroupId)];
+    // (a hold larger than one notification's worth of seats notifies in chunks, after the upsert)
+    const small = seats.length <= NOTIFY_CHUNK;
+    const { rows } = small
+      ? await q.query<{ x: number; y: number }>(UPSERT_HOLD_NOTIFY, [...params, SEAT_CHANNEL, seatEvent(h)], 'seats_hold_upsert')
+      : await q.query<{ x: number; y: number }>(UPSERT_HOLD, params);
     if (rows.length !== seats.length) throw new LockRefused(409, 'lock_seat_error', 'Seat no longer available');
-    await notifySeats(q, p.id, 'held', rows.map((r) => [section.id, r.x, r.y]));
+    if (!small) await notifySeats(q, p.id, 'held', rows.map((r) => [section.id, r.x, r.y]));
     return { seats: rows.map((r) => ({ sectionId: section.id, x: r.x, y: r.y })), expiresAt };
   });
 }
