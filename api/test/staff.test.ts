@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { addDays, jerusalemToday } from '../src/lib/time.ts';
 import { STAFF_USERS } from '../src/seed/sales.ts';
 import { forEachEngine, type Ctx } from './harness.ts';
+import type { Queryable } from '../src/db/index.ts';
 
 const [TLV, JLM] = STAFF_USERS;
 
@@ -200,20 +201,33 @@ forEachEngine('staff: auth, scoping, PresLive figures, ticket reference admin', 
 
     const range = `startDate=${start}&endDate=${end}`;
     const inRange = `r.created_at >= ($1::date::timestamp AT TIME ZONE 'Asia/Jerusalem') AND r.created_at < (($2::date + 1)::timestamp AT TIME ZONE 'Asia/Jerusalem')`;
-    const con = ConcessionsResponse.parse((await call(tlv, `/api/PRES-live/reports/concessions?${range}`)).json());
-    const plainCon = await q<{ id: number; qty: number }>(`
-      SELECT rp.product_id AS id, sum(rp.quantity)::int AS qty FROM reservation_products rp JOIN reservations r ON r.id = rp.reservation_id
-      WHERE r.status = 'committed' AND r.business_id = 1 AND ${inRange} GROUP BY 1 ORDER BY qty DESC, id`, [start, end]);
-    expect(con.most[0]).toMatchObject({ ProductId: plainCon[0]!.id, Quantity: plainCon[0]!.qty });
-    for (const p of con.most) expect(p.Quantity).toBe(plainCon.find((x) => x.id === p.ProductId)?.qty ?? 0);
-    expect(con.least.length).toBeGreaterThan(0);
+    // Concessions and points of sale are served from pre-aggregations (migration 101): every product and
+    // every point of sale must equal plain SQL over reservations / reservation_products / reservation_tickets,
+    // for all locations and for one location.
+    for (const loc of [null, 2]) {
+      const locQ = loc ? `&locationId=${loc}` : '';
+      const con = ConcessionsResponse.parse((await call(tlv, `/api/PRES-live/reports/concessions?${range}${locQ}`)).json());
+      const plainCon = await q<{ id: number; qty: number; revenue: number }>(`
+        SELECT pr.id, COALESCE(sum(x.quantity), 0)::int AS qty, COALESCE(sum(x.quantity * x.price_agorot), 0)::float8 AS revenue
+        FROM products pr LEFT JOIN (SELECT rp.* FROM reservation_products rp JOIN reservations r ON r.id = rp.reservation_id
+          WHERE r.status = 'committed' AND r.business_id = 1 AND ${inRange} AND ($3::int IS NULL OR r.location_id = $3)) x ON x.product_id = pr.id
+        GROUP BY pr.id ORDER BY qty DESC, pr.id`, [start, end, loc]);
+      expect(plainCon[0]!.qty).toBeGreaterThan(0);
+      expect(con.most.map((p) => [p.ProductId, p.Quantity, p.Revenue])).toEqual(plainCon.slice(0, 10).map((p) => [p.id, p.qty, p.revenue / 100]));
+      const least = [...plainCon].sort((a, b) => a.qty - b.qty || a.id - b.id).slice(0, 10);
+      expect(con.least.map((p) => [p.ProductId, p.Quantity, p.Revenue])).toEqual(least.map((p) => [p.id, p.qty, p.revenue / 100]));
 
-    const pos = SalesByPosResponse.parse((await call(tlv, `/api/PRES-live/reports/salesByPointOfSale?${range}`)).json());
-    const plainPos = await q<{ id: number; res: number; revenue: number; tickets: number }>(`
-      SELECT r.pos_id AS id, count(*)::int AS res, sum(r.total_agorot)::float8 AS revenue,
-             sum((SELECT count(*) FROM reservation_tickets rt WHERE rt.reservation_id = r.id AND rt.status = 'sold'))::int AS tickets
-      FROM reservations r WHERE r.status = 'committed' AND r.business_id = 1 AND ${inRange} GROUP BY 1`, [start, end]);
-    for (const p of plainPos) expect(pos.rows.find((r) => r.PosId === p.id)).toMatchObject({ Reservations: p.res, Tickets: p.tickets, Revenue: p.revenue / 100 });
+      const pos = SalesByPosResponse.parse((await call(tlv, `/api/PRES-live/reports/salesByPointOfSale?${range}${locQ}`)).json());
+      const plainPos = await q<{ id: number; res: number; revenue: number; tickets: number }>(`
+        SELECT pos.id, count(r.id)::int AS res, COALESCE(sum(r.total_agorot), 0)::float8 AS revenue,
+               COALESCE(sum((SELECT count(*) FROM reservation_tickets rt WHERE rt.reservation_id = r.id AND rt.status = 'sold')), 0)::int AS tickets
+        FROM points_of_sale pos LEFT JOIN reservations r ON r.pos_id = pos.id AND r.status = 'committed' AND r.business_id = 1 AND ${inRange}
+        WHERE pos.business_id = 1 AND ($3::int IS NULL OR pos.location_id = $3)
+        GROUP BY pos.id ORDER BY revenue DESC, pos.id`, [start, end, loc]);
+      expect(plainPos.some((p) => p.tickets > 0)).toBe(true);
+      expect(pos.rows.map((r) => [r.PosId, r.Reservations, r.Tickets, r.Revenue])).toEqual(plainPos.map((p) => [p.id, p.res, p.tickets, p.revenue / 100]));
+      if (loc) expect(pos.rows.every((r) => r.LocationId === loc)).toBe(true);
+    }
 
     const top = TopFeaturesResponse.parse((await call(tlv, `/api/PRES-live/reports/topFeatures?${range}`)).json());
     const plainTop = await q<{ id: number; n: number }>(`
@@ -288,6 +302,117 @@ forEachEngine('staff: auth, scoping, PresLive figures, ticket reference admin', 
     expect(sms.at(-1)!.body).toContain(row.ReservationIdentifier);
     const bad = await call(tlv, `/api/pres-live/reservations/${row.ReservationIdentifier}/sendTickets`, { method: 'POST', payload: { mobileNumber: '12345' } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  // ---------- report pre-aggregations (pos_daily_sales, product_daily_sales) = plain SQL ----------
+
+  /** Rows of the pre-aggregations that differ from a full recomputation over the raw tables (empty = equal). */
+  async function summaryDrift(run: (sql: string) => Promise<unknown[]> = (sql) => q(sql)) {
+    const pos = await run(`
+      WITH raw AS (
+        SELECT r.pos_id, r.business_id, (r.created_at AT TIME ZONE 'Asia/Jerusalem')::date AS sale_date, count(*)::int AS reservations,
+               COALESCE(sum((SELECT count(*) FROM reservation_tickets rt WHERE rt.reservation_id = r.id AND rt.status = 'sold')), 0)::int AS tickets,
+               sum(r.total_agorot)::bigint AS revenue_agorot
+        FROM reservations r WHERE r.status = 'committed' GROUP BY 1, 2, 3),
+      agg AS (SELECT pos_id, business_id, sale_date, reservations, tickets, revenue_agorot FROM pos_daily_sales
+              WHERE reservations <> 0 OR tickets <> 0 OR revenue_agorot <> 0)
+      (SELECT 'missing' AS k, * FROM (TABLE raw EXCEPT TABLE agg) a) UNION ALL (SELECT 'extra', * FROM (TABLE agg EXCEPT TABLE raw) b)`);
+    const products = await run(`
+      WITH raw AS (
+        SELECT rp.product_id, r.business_id, r.location_id, (r.created_at AT TIME ZONE 'Asia/Jerusalem')::date AS sale_date,
+               sum(rp.quantity)::bigint AS quantity, sum(rp.quantity * rp.price_agorot)::bigint AS revenue_agorot
+        FROM reservation_products rp JOIN reservations r ON r.id = rp.reservation_id WHERE r.status = 'committed' GROUP BY 1, 2, 3, 4),
+      agg AS (SELECT product_id, business_id, location_id, sale_date, quantity, revenue_agorot FROM product_daily_sales
+              WHERE quantity <> 0 OR revenue_agorot <> 0)
+      (SELECT 'missing' AS k, * FROM (TABLE raw EXCEPT TABLE agg) a) UNION ALL (SELECT 'extra', * FROM (TABLE agg EXCEPT TABLE raw) b)`);
+    return { pos, products };
+  }
+  const NO_DRIFT = { pos: [], products: [] };
+
+  it('report pre-aggregations equal a full recomputation after the seed and follow commits, holds, refunds, cancellations, edits and deletes', async () => {
+    expect(await summaryDrift()).toEqual(NO_DRIFT);
+    const [{ n }] = await q<{ n: number }>('SELECT count(*)::int AS n FROM pos_daily_sales') as [{ n: number }];
+    expect(n).toBeGreaterThan(0);
+    const rollback = new Error('rollback');
+    await expect(get().db.tx(async (tx) => {
+      const one = async <T>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows[0]!;
+      const [p] = (await tx.query<{ id: number; section_id: number }>(`
+        SELECT p.id, se.id AS section_id FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN sections se ON se.seatplan_id = p.seatplan_id
+        WHERE v.location_id = 2 AND v.venue_type_id < 101 AND p.starts_at < now() ORDER BY p.starts_at DESC LIMIT 1`)).rows;
+      const ticket = (await one<{ id: number }>('SELECT id FROM tickets ORDER BY id LIMIT 1')).id;
+      const addTickets = (resId: number, xs: number[], status = 'sold') => tx.query(`
+        INSERT INTO reservation_tickets (reservation_id, presentation_id, section_id, x, y, ticket_id, price_agorot, status)
+        SELECT $1, $2, $3, x, 9999, $4, 4000, $5 FROM unnest($6::int[]) x`, [resId, p!.id, p!.section_id, ticket, status, xs]);
+      const newRes = async (ident: string, createdAt: string) => (await one<{ id: number }>(`
+        INSERT INTO reservations (identifier, location_id, business_id, pos_id, status, total_agorot, created_at)
+        VALUES ($1, 2, 1, 202, 'committed', 0, $2::timestamptz) RETURNING id`, [ident, createdAt])).id;
+
+      // The booking path: reservation first (total 0), tickets and products, then the total.
+      const r1 = await newRes('T-SUM-1', `${addDays(today, -2)}T21:30:00Z`); // 23:30 or 00:30 in Jerusalem: a day boundary
+      await addTickets(r1, [1, 2, 3]);
+      await tx.query('INSERT INTO reservation_products (reservation_id, product_id, quantity, price_agorot) VALUES ($1, 1, 2, 1500), ($1, 4, 1, 900)', [r1]);
+      await tx.query('UPDATE reservations SET total_agorot = 17100 WHERE id = $1', [r1]);
+      expect(await summaryDrift((sql) => tx.query(sql).then((r) => r.rows))).toEqual(NO_DRIFT);
+      // A hold order: committed at first, then 'held-unpaid' with held tickets and a product.
+      const r2 = await newRes('T-SUM-2', new Date().toISOString());
+      await addTickets(r2, [4, 5], 'held');
+      await tx.query('INSERT INTO reservation_products (reservation_id, product_id, quantity, price_agorot) VALUES ($1, 2, 1, 1200)', [r2]);
+      await tx.query(`UPDATE reservations SET status = 'held-unpaid', total_agorot = 9200 WHERE id = $1`, [r2]);
+      // A refund of one ticket, a product edit, a sale moved to another day and point of sale.
+      await tx.query(`UPDATE reservation_tickets SET status = 'refunded' WHERE reservation_id = $1 AND x = 2`, [r1]);
+      await tx.query('UPDATE reservation_products SET quantity = 5 WHERE reservation_id = $1 AND product_id = 1', [r1]);
+      await tx.query(`UPDATE reservations SET created_at = created_at - interval '1 day', pos_id = 203 WHERE id = $1`, [r1]);
+      expect(await summaryDrift((sql) => tx.query(sql).then((r) => r.rows))).toEqual(NO_DRIFT);
+      // Seeded committed orders with tickets and products: one cancelled, one deleted (tickets and products cascade).
+      const seeded = (await tx.query<{ id: number }>(`
+        SELECT r.id FROM reservations r WHERE r.status = 'committed' AND r.identifier LIKE 'S%' AND r.business_id = 1
+          AND EXISTS (SELECT 1 FROM reservation_products rp WHERE rp.reservation_id = r.id)
+          AND EXISTS (SELECT 1 FROM reservation_tickets rt WHERE rt.reservation_id = r.id AND rt.status = 'sold')
+        ORDER BY r.id LIMIT 2`)).rows;
+      expect(seeded.length).toBe(2);
+      await tx.query(`UPDATE reservations SET status = 'cancelled' WHERE id = $1`, [seeded[0]!.id]);
+      await tx.query('DELETE FROM reservations WHERE id = $1', [seeded[1]!.id]);
+      // Ticket moved to another reservation, and a ticket deleted on its own.
+      await tx.query('UPDATE reservation_tickets SET reservation_id = $2 WHERE reservation_id = $1 AND x = 3', [r1, r2]);
+      await tx.query('DELETE FROM reservation_tickets WHERE reservation_id = $1 AND x = 1', [r1]);
+      expect(await summaryDrift((sql) => tx.query(sql).then((r) => r.rows))).toEqual(NO_DRIFT);
+      throw rollback;
+    })).rejects.toBe(rollback);
+    expect(await summaryDrift()).toEqual(NO_DRIFT);
+  });
+
+  it('report pre-aggregations stay exact when a cancellation and a ticket insert of the same order commit concurrently (PostgreSQL)', async () => {
+    const other = await get().openAnother();
+    if (!other) return; // PGlite: one connection, transactions are serialized
+    try {
+      const [r] = await q<{ id: number; pid: number; section_id: number; ticket_id: number }>(`
+        SELECT r.id, rt.presentation_id AS pid, rt.section_id, rt.ticket_id FROM reservations r JOIN reservation_tickets rt ON rt.reservation_id = r.id
+        WHERE r.status = 'committed' AND r.identifier LIKE 'S%' AND rt.status = 'sold' ORDER BY r.id DESC LIMIT 1`);
+      const insertTicket = (db: Queryable, x: number) => db.query(`
+        INSERT INTO reservation_tickets (reservation_id, presentation_id, section_id, x, y, ticket_id, price_agorot, status)
+        VALUES ($1, $2, $3, $4, 9998, $5, 4000, 'sold')`, [r!.id, r!.pid, r!.section_id, x, r!.ticket_id]);
+      const gate = () => { let open!: () => void; const p = new Promise<void>((res) => { open = res; }); return { p, open }; };
+      const race = async (first: (q: Queryable) => Promise<unknown>, second: (q: Queryable) => Promise<unknown>) => {
+        const started = gate(), release = gate();
+        const a = get().db.tx(async (tx) => { await first(tx); started.open(); await release.p; });
+        await started.p;
+        const b = other.tx(async (tx) => { await second(tx); }); // blocks on the reservation until a commits
+        await new Promise((res) => setTimeout(res, 300));
+        release.open();
+        await a;
+        await b;
+      };
+      // Cancellation first, ticket insert waiting: the ticket must not be counted.
+      await race((tx) => tx.query(`UPDATE reservations SET status = 'cancelled' WHERE id = $1`, [r!.id]), (tx) => insertTicket(tx, 1));
+      expect(await summaryDrift()).toEqual(NO_DRIFT);
+      // Ticket insert first, re-commit waiting: the new commit must count it.
+      await race((tx) => insertTicket(tx, 2), (tx) => tx.query(`UPDATE reservations SET status = 'committed' WHERE id = $1`, [r!.id]));
+      expect(await summaryDrift()).toEqual(NO_DRIFT);
+      await get().db.query('DELETE FROM reservation_tickets WHERE reservation_id = $1 AND y = 9998', [r!.id]);
+      expect(await summaryDrift()).toEqual(NO_DRIFT);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a committed sale reaches an open SSE stream of another api instance and the pre-aggregations stay equal to plain SQL', async () => {

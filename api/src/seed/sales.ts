@@ -159,10 +159,16 @@ async function seedTickets(q: Queryable, today: string): Promise<number> {
   const b = base!.b;
   // Bulk load without per-row foreign-key checks and without the statement triggers when allowed
   // (superuser: always on PGlite): the rows are consistent by construction, and the pre-aggregations
-  // are computed once below. Elsewhere the triggers keep them (slower, same result).
+  // (presentation_sales, presentation_daily_sales, pos_daily_sales, product_daily_sales) are computed
+  // once below. Elsewhere the triggers keep them (slower, same result).
   const { rows: [su] } = await q.query<{ su: boolean }>('SELECT rolsuper AS su FROM pg_roles WHERE rolname = current_user');
   const bulk = !!su?.su;
   if (bulk) await q.exec(`SET LOCAL session_replication_role = replica`);
+  // Per reservation: ticket prices, service charges and the number of tickets (all sold when committed).
+  await q.exec(`
+    CREATE TEMP TABLE seed_rt ON COMMIT DROP AS
+    SELECT st.res_no, sum(tk.price)::int AS price, sum(st.service_charge)::int AS sc, count(*)::int AS n
+    FROM seed_t st JOIN tickets tk ON tk.id = st.ticket_id GROUP BY st.res_no`);
   await q.exec(`
     INSERT INTO reservations (id, identifier, location_id, business_id, pos_id, status, total_agorot, service_charge_agorot, booking_fee_agorot, mobile_number, created_at)
     SELECT ${b} + r.res_no, 'S' || (1000000 + ${b} + r.res_no), r.location_id, r.business_id, r.pos_id, r.status,
@@ -170,8 +176,7 @@ async function seedTickets(q: Queryable, today: string): Promise<number> {
              + COALESCE(p1.price * r.qty1, 0) + COALESCE(p2.price, 0),
            t.sc, CASE WHEN r.pos_id % 100 = 1 THEN 300 ELSE 0 END, r.mobile, r.created_at
     FROM seed_r r
-    JOIN (SELECT st.res_no, sum(tk.price)::int AS price, sum(st.service_charge)::int AS sc FROM seed_t st
-          JOIN tickets tk ON tk.id = st.ticket_id GROUP BY st.res_no) t ON t.res_no = r.res_no
+    JOIN seed_rt t ON t.res_no = r.res_no
     LEFT JOIN products p1 ON p1.id = r.prod1
     LEFT JOIN products p2 ON p2.id = r.prod2 AND r.prod2 IS DISTINCT FROM r.prod1;
     SELECT setval(pg_get_serial_sequence('reservations', 'id'), (SELECT max(id) FROM reservations));
@@ -202,6 +207,20 @@ async function seedTickets(q: Queryable, today: string): Promise<number> {
              count(*) FILTER (WHERE status = 'held'), COALESCE(sum(price_agorot) FILTER (WHERE status = 'sold'), 0)
       FROM reservation_tickets WHERE reservation_id > ${b} GROUP BY 1, 2
       ON CONFLICT (presentation_id, sale_date) DO UPDATE SET sold = s.sold + EXCLUDED.sold, held = s.held + EXCLUDED.held,
+        revenue_agorot = s.revenue_agorot + EXCLUDED.revenue_agorot;
+      -- Report pre-aggregations (migration 101): committed reservations per point of sale and per product, per sale day.
+      INSERT INTO pos_daily_sales AS s (pos_id, business_id, sale_date, reservations, tickets, revenue_agorot)
+      SELECT r.pos_id, r.business_id, (r.created_at AT TIME ZONE 'Asia/Jerusalem')::date, count(*), sum(t.n), sum(r.total_agorot)
+      FROM reservations r JOIN seed_rt t ON t.res_no = r.id - ${b}  -- a committed order's tickets are all 'sold'
+      WHERE r.id > ${b} AND r.status = 'committed' GROUP BY 1, 2, 3
+      ON CONFLICT (pos_id, sale_date, business_id) DO UPDATE SET reservations = s.reservations + EXCLUDED.reservations,
+        tickets = s.tickets + EXCLUDED.tickets, revenue_agorot = s.revenue_agorot + EXCLUDED.revenue_agorot;
+      INSERT INTO product_daily_sales AS s (product_id, business_id, location_id, sale_date, quantity, revenue_agorot)
+      SELECT rp.product_id, r.business_id, r.location_id, (r.created_at AT TIME ZONE 'Asia/Jerusalem')::date,
+             sum(rp.quantity), sum(rp.quantity::bigint * rp.price_agorot)
+      FROM reservation_products rp JOIN reservations r ON r.id = rp.reservation_id
+      WHERE rp.reservation_id > ${b} AND r.status = 'committed' GROUP BY 1, 2, 3, 4
+      ON CONFLICT (product_id, sale_date, business_id, location_id) DO UPDATE SET quantity = s.quantity + EXCLUDED.quantity,
         revenue_agorot = s.revenue_agorot + EXCLUDED.revenue_agorot;`);
   }
 
@@ -214,7 +233,7 @@ async function seedTickets(q: Queryable, today: string): Promise<number> {
     ON CONFLICT DO NOTHING`);
 
   // Fresh statistics: without them the planner picks nested loops over the new rows.
-  await q.exec('ANALYZE reservations; ANALYZE reservation_tickets; ANALYZE reservation_products; ANALYZE presentation_sales; ANALYZE presentation_daily_sales; ANALYZE presentation_seats; ANALYZE presentations');
+  await q.exec('ANALYZE reservations; ANALYZE reservation_tickets; ANALYZE reservation_products; ANALYZE presentation_sales; ANALYZE presentation_daily_sales; ANALYZE pos_daily_sales; ANALYZE product_daily_sales; ANALYZE presentation_seats; ANALYZE presentations');
   const { rows: [n] } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM reservation_tickets');
   return n!.n;
 }

@@ -277,24 +277,22 @@ export async function preslivePlugin(app: FastifyInstance, opts: { db: Db; heart
     });
 
     // ---------- sales monitors (reports) ----------
-    // Dates are sale days (Asia/Jerusalem) of committed reservations.
-    const saleDay = `(r.created_at AT TIME ZONE 'Asia/Jerusalem')::date`;
-    const saleRange = (from: string, to: string) => [`${from}T00:00:00`, `${addDays(to, 1)}T00:00:00`];
+    // Dates are sale days (Asia/Jerusalem) of committed reservations. Concessions and points of sale
+    // read the per-day pre-aggregations product_daily_sales / pos_daily_sales (migration 101, kept by
+    // triggers on reservations, reservation_tickets and reservation_products), never the order rows.
 
     route(scope, {
       method: 'GET', url: '/PRES-live/reports/concessions', summary: 'Concessions: top ten most and least sold products (sale dates)', tags: TAGS,
       query: ReportRangeQuery, response: ConcessionsResponse, errors: { 401: 'UNAUTHORIZED' },
       async handler({ query, req, lang }) {
-        const [from, to] = saleRange(query.startDate, query.endDate);
         const { rows } = await db.query<{ id: number; he: string; en: string; cat: string; qty: number; revenue: number }>(`
           SELECT pr.id, pr.name_he AS he, pr.name_en AS en, pr.category AS cat,
-                 COALESCE(sum(rp.quantity), 0)::int AS qty, COALESCE(sum(rp.quantity * rp.price_agorot), 0)::float8 AS revenue
+                 COALESCE(d.qty, 0)::int AS qty, COALESCE(d.revenue, 0)::float8 AS revenue
           FROM products pr
-          LEFT JOIN (reservation_products rp JOIN reservations r ON r.id = rp.reservation_id
-                       AND r.status = 'committed' AND r.business_id = ANY($1::int[])
-                       AND r.created_at >= ($2::timestamp AT TIME ZONE 'Asia/Jerusalem') AND r.created_at < ($3::timestamp AT TIME ZONE 'Asia/Jerusalem')
-                       AND ($4::int IS NULL OR r.location_id = $4)) ON rp.product_id = pr.id
-          GROUP BY pr.id ORDER BY qty DESC, pr.id`, [biz(req), from, to, query.locationId ?? null]);
+          LEFT JOIN (SELECT product_id, sum(quantity) AS qty, sum(revenue_agorot) AS revenue FROM product_daily_sales
+                     WHERE business_id = ANY($1::int[]) AND sale_date BETWEEN $2::date AND $3::date AND ($4::int IS NULL OR location_id = $4)
+                     GROUP BY product_id) d ON d.product_id = pr.id
+          ORDER BY qty DESC, pr.id`, [biz(req), query.startDate, query.endDate, query.locationId ?? null]);
         const all = rows.map((r) => ({ ProductId: r.id, ProductName: pick(lang, r.he, r.en), ProductClassId: r.cat, Quantity: r.qty, Revenue: shekels(Number(r.revenue)) }));
         return { most: all.slice(0, 10), least: [...all].sort((a, b) => a.Quantity - b.Quantity || a.ProductId - b.ProductId).slice(0, 10) };
       },
@@ -304,20 +302,15 @@ export async function preslivePlugin(app: FastifyInstance, opts: { db: Db; heart
       method: 'GET', url: '/PRES-live/reports/salesByPointOfSale', summary: 'Committed sales by point of sale (sale dates)', tags: TAGS,
       query: ReportRangeQuery, response: SalesByPosResponse, errors: { 401: 'UNAUTHORIZED' },
       async handler({ query, req, lang }) {
-        const [from, to] = saleRange(query.startDate, query.endDate);
         const { rows } = await db.query<{ id: number; he: string; en: string; kind: string; lid: number; lhe: string; len: string; res: number; tickets: number; revenue: number }>(`
-          WITH r AS (
-            SELECT r.id, r.pos_id, r.total_agorot FROM reservations r
-            WHERE r.status = 'committed' AND r.business_id = ANY($1::int[])
-              AND r.created_at >= ($2::timestamp AT TIME ZONE 'Asia/Jerusalem') AND r.created_at < ($3::timestamp AT TIME ZONE 'Asia/Jerusalem')),
-          per_pos AS (SELECT pos_id, count(*) AS res, sum(total_agorot) AS revenue FROM r GROUP BY pos_id),
-          tickets AS (SELECT r.pos_id, count(*) AS n FROM reservation_tickets rt JOIN r ON r.id = rt.reservation_id WHERE rt.status = 'sold' GROUP BY r.pos_id)
           SELECT pos.id, pos.name_he AS he, pos.name_en AS en, pos.kind, l.id AS lid, l.name_he AS lhe, l.name_en AS len,
-                 COALESCE(pp.res, 0)::int AS res, COALESCE(t.n, 0)::int AS tickets, COALESCE(pp.revenue, 0)::float8 AS revenue
+                 COALESCE(d.res, 0)::int AS res, COALESCE(d.tickets, 0)::int AS tickets, COALESCE(d.revenue, 0)::float8 AS revenue
           FROM points_of_sale pos JOIN locations l ON l.id = pos.location_id
-          LEFT JOIN per_pos pp ON pp.pos_id = pos.id LEFT JOIN tickets t ON t.pos_id = pos.id
+          LEFT JOIN (SELECT pos_id, sum(reservations) AS res, sum(tickets) AS tickets, sum(revenue_agorot) AS revenue FROM pos_daily_sales
+                     WHERE business_id = ANY($1::int[]) AND sale_date BETWEEN $2::date AND $3::date
+                     GROUP BY pos_id) d ON d.pos_id = pos.id
           WHERE pos.business_id = ANY($1::int[]) AND ($4::int IS NULL OR pos.location_id = $4)
-          ORDER BY revenue DESC, pos.id`, [biz(req), from, to, query.locationId ?? null]);
+          ORDER BY revenue DESC, pos.id`, [biz(req), query.startDate, query.endDate, query.locationId ?? null]);
         return {
           rows: rows.map((r) => ({
             PosId: r.id, PosName: pick(lang, r.he, r.en), Kind: r.kind, LocationId: r.lid, LocationName: pick(lang, r.lhe, r.len),
