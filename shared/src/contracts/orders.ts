@@ -16,7 +16,6 @@ export { isValidIsraeliId, normalizeMobile } from '../validation/rules';
  */
 
 const qInt = z.coerce.number().int().positive();
-const Str = (max = 200) => z.string().max(max);
 const OptStr = (max = 200) => z.string().max(max).optional().nullable();
 
 // =====================================================================================
