@@ -317,15 +317,8 @@ export const PromptDetailResponse = z.object({ prompt: z.string(), items: z.arra
 export type PromptDetailResponse = z.infer<typeof PromptDetailResponse>;
 
 export const TICKET_SALES_DEFAULTS = { detailLevel: 1, dateType: 2 } as const;
-export const PromptTicketSalesQuery = z.object({
-  data: z.string().max(100).optional(),
-  isDetail: QueryBool.default(true),
-  featureId: optionalId,
-  ticketId: QId,
-  pricePolicyId: QId,
-  presentationId: optionalId,
-  featureCategoryId: optionalId,
-  businessIds: IdCsv.optional(),
+/** Spec section 7: "same plus detailLevel, startDate, endDate, dateType". */
+export const PromptTicketSalesQuery = PromptDetailQuery.extend({
   /** 1 = one row per reservation, 2 = one row per ticket. */
   detailLevel: z.enum(['1', '2']).transform(Number).default(1),
   /** Default one month ago (Asia/Jerusalem), applied by the api when absent. */
