@@ -2,46 +2,43 @@
  * One Rspack + Module Federation factory for every app (host and remotes).
  * Each app's rspack.config.ts is a few lines: name, exposes, port.
  * The `shared` map is derived from the root package.json so that every app
- * agrees on one version policy (see README, "Architecture").
+ * agrees on one version policy (scripts/lib/shared-singletons.ts). This file only builds: release-gate
+ * data, release-test breakers and the dev registry live in scripts/lib/.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { CONTRACT_VERSION } from './shared/src/contracts/events.ts';
+import { federationName } from './shared/src/contracts/registry.ts';
+import { sharedMap } from './scripts/lib/shared-singletons.ts';
+import { hostRequirements } from './scripts/lib/host-requirements.ts';
+import { CRASH_FIXTURE, releaseOverrides } from './scripts/lib/release-test.ts';
+import { serveDevRegistry } from './scripts/lib/dev-registry.ts';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-const rootPkg = readJson(path.join(rootDir, 'package.json'));
-const sharedPkg = readJson(path.join(rootDir, 'shared', 'package.json'));
 
-/** Packages that must exist once on a page; subpaths are listed explicitly (see toolchain pitfalls). */
-export const SINGLETONS: Record<string, string> = {
-  react: 'react',
-  'react/jsx-runtime': 'react',
-  'react-dom': 'react-dom',
-  'react-dom/client': 'react-dom',
-  'react-router-dom': 'react-router-dom',
-  'single-spa': 'single-spa',
-  i18next: 'i18next',
-  'react-i18next': 'react-i18next',
-  '@reduxjs/toolkit': '@reduxjs/toolkit',
-  '@reduxjs/toolkit/query/react': '@reduxjs/toolkit',
-  'react-redux': 'react-redux',
-  zod: 'zod',
-};
-
-export function sharedMap() {
-  const deps: Record<string, string> = rootPkg.dependencies;
-  const map: Record<string, { singleton: true; requiredVersion: string; version?: string }> = {};
-  for (const [key, pkg] of Object.entries(SINGLETONS)) {
-    const version = deps[pkg];
-    if (!version) throw new Error(`shared singleton ${pkg} is missing from the root package.json`);
-    map[key] = { singleton: true, requiredVersion: `^${version.replace(/^[\^~]/, '')}` };
+/**
+ * Packages whose `exports` lead only to their development build (react-router 7 has no "production"
+ * condition; its production build sits beside it in dist/production). In production each such export is
+ * aliased to that sibling, so no dist/ ships a development build (checked by e2e/tests/production-builds.spec.ts).
+ */
+const DEVELOPMENT_ONLY_EXPORTS = ['react-router'];
+export function productionAliases(): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  for (const pkg of DEVELOPMENT_ONLY_EXPORTS) {
+    const pkgDir = path.join(rootDir, 'node_modules', pkg);
+    const exportsMap: Record<string, unknown> = readJson(path.join(pkgDir, 'package.json')).exports;
+    for (const [subpath, target] of Object.entries(exportsMap)) {
+      const file = (target as { import?: { default?: string } }).import?.default;
+      if (!file?.includes('/development/')) continue;
+      const production = path.join(pkgDir, file.replace('/development/', '/production/'));
+      if (!existsSync(production)) throw new Error(`${pkg}: no production build beside ${file}`);
+      aliases[`${pkg}${subpath.slice(1)}$`] = production;
+    }
   }
-  map['@ticketing/shared'] = { singleton: true, requiredVersion: `^${sharedPkg.version}`, version: sharedPkg.version };
-  return map;
+  return aliases;
 }
 
 export interface AppOptions {
@@ -56,87 +53,6 @@ export interface AppOptions {
   /** Build-time overrides used by release tests (e.g. a broken candidate). */
   sharedOverride?: Record<string, unknown>;
 }
-
-export const federationName = (name: string) => name.replace(/-/g, '_');
-
-/** Dev ports: host 3100, remotes 3101–3106 in this order. */
-export const DEV_REMOTES = ['mf-booking', 'mf-customer', 'mf-memberships', 'mf-vouchers', 'mf-preslive', 'mf-ticketref'] as const;
-function devRegistry() {
-  const requirements = readJson(path.join(rootDir, 'host', 'remote-requirements.json'));
-  return {
-    config: { apiBase: '/api', enabledLocales: ['he', 'en', 'ru', 'ar', 'pl'], maxSeats: 10 },
-    remotes: DEV_REMOTES.map((name, i) => ({
-      name,
-      version: readJson(path.join(rootDir, name, 'package.json')).version,
-      manifest: `http://localhost:${3101 + i}/mf-manifest.json`,
-      audience: requirements.remotes[name].audience,
-    })),
-  };
-}
-
-/** The version a package actually resolves to from an app's folder (what that build bundles). */
-function installedVersion(pkg: string, fromDir: string): string {
-  let dir = fromDir;
-  for (;;) {
-    try { return readJson(path.join(dir, 'node_modules', pkg, 'package.json')).version; } catch { /* go up */ }
-    const up = path.dirname(dir);
-    if (up === dir) throw new Error(`${pkg} is not installed`);
-    dir = up;
-  }
-}
-
-/**
- * What the built host needs of every remote, written next to its index.html at host build:
- * the declared file (host/remote-requirements.json: mounted exposes, accepted contract versions)
- * plus the shared singletons this very build provides (version) and accepts (requiredVersion).
- * The release gate reads the deployed host's copy, so it judges a candidate against the host
- * that is really serving, even after the root package.json has moved on.
- */
-export function hostRequirements(appDir = path.join(rootDir, 'host')) {
-  const declared = readJson(path.join(rootDir, 'host', 'remote-requirements.json'));
-  const accepted: number[] = declared.contractVersions;
-  if (!accepted.includes(CONTRACT_VERSION)) {
-    throw new Error(`host/remote-requirements.json does not accept the host's own contract version ${CONTRACT_VERSION}`);
-  }
-  const shared: Record<string, { version: string; requiredVersion: string }> = {};
-  for (const [key, cfg] of Object.entries(sharedMap())) {
-    const pkg = key === '@ticketing/shared' ? key : SINGLETONS[key];
-    shared[key] = { version: cfg.version ?? installedVersion(pkg, appDir), requiredVersion: cfg.requiredVersion };
-  }
-  const { $comment: _c, ...rest } = declared;
-  return { ...rest, hostContractVersion: CONTRACT_VERSION, shared };
-}
-
-/**
- * Release tests need deliberately bad candidates and new versions without editing package.json:
- *   RELEASE_VERSION=1.0.1-test      the version baked into the build (marker, manifest)
- *   RELEASE_TEST_BREAK=no-expose    './spa' is not exposed (renamed)
- *   RELEASE_TEST_BREAK=react-range  React requires ^18 (incompatible with the host's 19)
- *   RELEASE_TEST_BREAK=contract     declares a contract version the host does not accept
- *   RELEASE_TEST_BREAK=throw-on-mount|throw-on-render   './spa' passes the gate but crashes (scripts/fixtures/crashing-spa.tsx)
- * Only remotes honour them; the host never does.
- */
-function releaseOverrides(opts: AppOptions, env: NodeJS.ProcessEnv) {
-  const brk = opts.isHost ? undefined : env.RELEASE_TEST_BREAK;
-  const exposes = { ...(opts.exposes ?? {}) };
-  if (brk === 'no-expose') for (const key of Object.keys(exposes)) { exposes[`${key}-renamed`] = exposes[key]; delete exposes[key]; }
-  const crashing = brk === 'throw-on-mount' || brk === 'throw-on-render';
-  if (crashing) exposes['./spa'] = CRASH_FIXTURE;
-  const shared: Record<string, { singleton: true; requiredVersion: string }> = {};
-  if (brk === 'react-range') {
-    for (const key of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client']) shared[key] = { singleton: true, requiredVersion: '^18.3.1' };
-  }
-  return {
-    brk: brk ?? '',
-    crashing,
-    exposes,
-    shared,
-    version: opts.isHost ? undefined : env.RELEASE_VERSION || undefined,
-    contractVersion: brk === 'contract' ? CONTRACT_VERSION + 1000 : CONTRACT_VERSION,
-  };
-}
-
-const CRASH_FIXTURE = path.join(rootDir, 'scripts', 'fixtures', 'crashing-spa.tsx');
 
 /** Emits the host's requirements file into its build output (see hostRequirements). */
 class HostRequirementsPlugin {
@@ -160,7 +76,8 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
   return {
     context: appDir,
     mode: production ? 'production' : 'development',
-    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    // Production maps are written for error reports but not referenced, so no page ever fetches them.
+    devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
     entry: { main: './src/index.ts' },
     output: {
       path: path.join(appDir, 'dist'),
@@ -172,14 +89,14 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
       uniqueName: federationName(opts.name),
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: production ? productionAliases() : {} },
     module: {
       // `import styles from './x.module.css'` (default export), as every app writes it.
       parser: { 'css/module': { namedExports: false } },
       rules: [
         {
           test: /\.tsx?$/,
-          include: [path.join(appDir, 'src'), sharedDir, ...(release.crashing ? [path.dirname(CRASH_FIXTURE)] : [])],
+          include: [path.join(appDir, 'src'), sharedDir, path.join(rootDir, 'seatmap'), ...(release.crashing ? [path.dirname(CRASH_FIXTURE)] : [])],
           loader: 'builtin:swc-loader',
           options: {
             jsc: {
@@ -190,6 +107,10 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
           },
           type: 'javascript/auto',
         },
+        // Texts, contracts and helpers have no side effects on import: an app keeps only the modules it uses
+        // (a locale file imported beside a used constant, a contract file nobody parses with, stay out).
+        { test: /\.json$/, sideEffects: false },
+        { test: /\.tsx?$/, include: [sharedDir], sideEffects: false },
         { test: /\.module\.css$/, type: 'css/module' },
         { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
         { test: /\.(png|svg|jpg|webp)$/, type: 'asset/resource' },
@@ -220,6 +141,13 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
               },
             },
         dts: false,
+        experiments: {
+          // Every app runs only in the browser: leave the runtime's Node.js loading paths out of the bundle.
+          optimization: { target: 'web' },
+          // One federation runtime per page: the host's. A remote's remoteEntry.js uses it instead of
+          // carrying its own copy (≈ 65 KB raw each). Development keeps each remote runnable alone.
+          ...(production ? (opts.isHost ? { provideExternalRuntime: true } : { externalRuntime: true }) : {}),
+        },
       }),
       ...(opts.isHost ? [new HostRequirementsPlugin()] : []),
       new rspack.HtmlRspackPlugin({
@@ -233,15 +161,7 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
       headers: { 'Access-Control-Allow-Origin': '*' },
       proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:3001' }],
       // In development the host's registry points at each remote's own dev server (see scripts/dev.ts).
-      setupMiddlewares: opts.isHost
-        ? (middlewares, server) => {
-            server.app?.get('/remotes.json', (_req: unknown, res: { setHeader(k: string, v: string): void; json(body: unknown): void }) => {
-              res.setHeader('Cache-Control', 'no-store');
-              res.json(devRegistry());
-            });
-            return middlewares;
-          }
-        : undefined,
+      setupMiddlewares: opts.isHost ? serveDevRegistry : undefined,
     },
     performance: { hints: false },
   };

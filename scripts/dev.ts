@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { APPS, ROOT, appDir } from './lib/apps.ts';
 
 const children = [
-  spawn('npx', ['tsx', 'api/src/main.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PORT: '3001' } }),
+  spawn('npx', ['tsx', 'api/src/main.ts'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, PORT: '3001', DEMO_MODE: process.env.DEMO_MODE ?? '1' } }),
   ...APPS.map((app) => spawn('npx', ['rspack', 'dev', '--mode', 'development'], { cwd: appDir(app), stdio: 'inherit' })),
 ];
 const stop = () => { for (const c of children) c.kill('SIGTERM'); process.exit(0); };

@@ -16,8 +16,17 @@ import path from 'node:path';
 import { APPS, buildApp, distDir, isBuilt, ROOT, siteDir } from './lib/apps.ts';
 import { ensureSite, readRegistry } from './lib/registry.ts';
 import { writeNginxPrefix } from './lib/nginx.ts';
+import { productionApiEnv, productionRefusals } from './lib/prod-guard.ts';
 
 const env = process.env;
+// Demo shortcuts never reach production by accident: refuse before anything is built or started.
+const refusals = productionRefusals(env, process.argv);
+if (refusals.length) {
+  console.error(`start:prod refuses to start:\n${refusals.map((r) => `  - ${r}`).join('\n')}\n` +
+    'To run the production topology with the demo anyway (never on a public server): START_PROD_ALLOW_DEMO=1 npm run start:prod');
+  process.exit(2);
+}
+const allowDemo = env.START_PROD_ALLOW_DEMO === '1' || process.argv.includes('--allow-demo');
 if (!env.DATABASE_URL) {
   console.error('start:prod needs DATABASE_URL (several api processes share one PostgreSQL; PGlite is single-process). Example:\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/ticketing npm run start:prod');
   process.exit(1);
@@ -37,14 +46,14 @@ for (const app of APPS) {
 }
 ensureSite();
 
-// Migrate and seed once before the processes start (each would also do it, serialized by an advisory lock).
+// Migrate (and, only when allowed, seed the demo) once before the processes start.
 {
   const { openDbFromEnv } = await import('../api/src/db/index.ts');
   const { migrate } = await import('../api/src/db/migrate.ts');
   const { seed } = await import('../api/src/seed/index.ts');
   const db = await openDbFromEnv();
   await migrate(db);
-  await seed(db);
+  if (allowDemo) await seed(db);
   await db.close();
 }
 
@@ -55,7 +64,8 @@ let prefix = '';
 function startApi(p: number, n: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api', 'src', 'main.ts')], {
     cwd: ROOT,
-    env: { ...env, PORT: String(p), HOST: '127.0.0.1', NODE_ENV: env.NODE_ENV ?? 'production' },
+    // behind nginx on this machine: the client address is nginx's X-Forwarded-For (TRUST_PROXY)
+    env: { ...productionApiEnv(env, allowDemo), PORT: String(p), HOST: '127.0.0.1', TRUST_PROXY: env.TRUST_PROXY ?? '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).map((l) => `[api${n} :${p}] ${l}`).join('\n') + '\n';

@@ -6,10 +6,15 @@
  */
 import { APPS, buildApp, isBuilt } from './lib/apps.ts';
 import { ensureSite } from './lib/registry.ts';
-import { createSiteHandler, listen } from './lib/site-server.ts';
+import { createSiteHandler, keepServingOnUncaught, listen } from './lib/site-server.ts';
 import { createApi } from '../api/src/main.ts';
 
 const fresh = process.argv.includes('--fresh');
+// `npm start` is the demo: development routes (loopback clients only), sandbox payments, demo seed.
+// DEMO_MODE=0 npm start runs without them.
+process.env.DEMO_MODE ??= '1';
+const demo = process.env.DEMO_MODE === '1';
+keepServingOnUncaught();
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 
@@ -25,12 +30,22 @@ ensureSite({ force: fresh });
 const { app: api, db } = await createApi();
 await api.ready();
 const server = await listen(createSiteHandler({ api }), port, host);
-console.log(`\n  Ticketing is running at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/\n`);
+console.log(`\n  Ticketing is running at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`);
+console.log(demo
+  ? '  DEMO MODE: development routes (/api/dev/*, loopback clients only), sandbox payments and demo data are on. Never expose this to a network.\n'
+  : '  demo mode off (DEMO_MODE=0): no development routes.\n');
 
+let stopping = false;
 async function shutdown() {
-  // Stop accepting, let in-flight requests finish, then close the database.
-  server.close();
+  if (stopping) return;
+  stopping = true;
+  // Stop accepting and wait for in-flight requests (the api's close drains its own and its event
+  // streams) before the database closes, so no commit is cut off.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  setTimeout(() => server.closeAllConnections(), 10_000).unref(); // a stuck client cannot hold the exit forever
   await api.close();
+  await closed;
   await db.close();
   process.exit(0);
 }

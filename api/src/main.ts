@@ -5,17 +5,23 @@ import { buildApp, type BuildAppOptions } from './app.ts';
 import { openDbFromEnv, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './seed/index.ts';
+import { demoModeFromEnv } from './lib/demo.ts';
+
+/** The demo seed (published staff passwords, coupons, vouchers) runs outside production, or when asked. */
+export const demoSeedWanted = (env: NodeJS.ProcessEnv = process.env): boolean =>
+  env.NODE_ENV !== 'production' || demoModeFromEnv(env) || env.SEED_DEMO === '1';
 
 /**
  * Opens the database from the environment (DATABASE_URL → PostgreSQL, else PGlite in API_DATA_DIR),
- * applies migrations, seeds demo data on first start (and tops up the 29-day presentation window),
+ * applies migrations, seeds demo data on first start (and tops up the 29-day presentation window) unless
+ * NODE_ENV=production without DEMO_MODE=1 / SEED_DEMO=1,
  * and returns the api (not listening). The caller closes both: `await app.close(); await db.close()`.
  */
 export async function createApi(opts: Omit<BuildAppOptions, 'db'> = {}): Promise<{ app: FastifyInstance; db: Db }> {
   const db = await openDbFromEnv();
   try {
     await migrate(db);
-    await seed(db);
+    if (demoSeedWanted()) await seed(db);
     const app = await buildApp({ ...opts, db });
     return { app, db };
   } catch (e) {

@@ -44,7 +44,7 @@ async function create(engine: Engine): Promise<Ctx> {
   const db = engine === 'pglite' ? await openPglite('memory://') : await openPostgres(url!, { max: 20 });
   await migrate(db);
   await seed(db);
-  const app = await buildApp({ db, sweepIntervalMs: 200, heartbeatMs: 15000 });
+  const app = await buildApp({ db, sweepIntervalMs: 200, heartbeatMs: 15000, demo: true });
   await app.ready();
   return {
     engine, db, app,

@@ -92,7 +92,11 @@ export async function pay(app: FastifyInstance, uuid: string, total: number, car
 }
 
 /** Logs a seeded customer in through the SMS outbox; returns the cookie header value. */
+/** Sessions already opened per app and number: codes per number are rate limited (3 per 15 minutes), so suites share one. */
+const sessions = new WeakMap<FastifyInstance, Map<string, string>>();
 export async function login(app: FastifyInstance, mobile: string): Promise<string> {
+  const known = sessions.get(app)?.get(mobile);
+  if (known && (await app.inject({ method: 'POST', url: '/api/customer/refresh', headers: { cookie: known } })).statusCode === 200) return known;
   const s = await app.inject({ method: 'POST', url: '/api/customer/mobile-login', payload: { mobileNumber: mobile } });
   expect(s.statusCode, s.body).toBe(200);
   const box = (await app.inject({ url: `/api/dev/sms-outbox?mobileNumber=${mobile}` })).json() as { messages: Array<{ code: string | null }> };
@@ -101,8 +105,10 @@ export async function login(app: FastifyInstance, mobile: string): Promise<strin
   expect(v.statusCode, v.body).toBe(200);
   const set = v.headers['set-cookie'];
   const list = Array.isArray(set) ? set : [String(set)];
-  const c = list.find((x) => x.startsWith('tx_customer='))!;
-  return c.split(';')[0]!;
+  const c = list.find((x) => x.startsWith('tx_customer='))!.split(';')[0]!;
+  if (!sessions.has(app)) sessions.set(app, new Map());
+  sessions.get(app)!.set(mobile, c);
+  return c;
 }
 
 export { newUuid };

@@ -5,7 +5,7 @@ import { commit, customerInfo, freeSeats, lock, login, newKey, newUuid, pay, pos
 
 forEachEngine('orders: ticket lookup and cart rules', (get) => {
   const lookup = (p: P, qs: string, cookie?: string) =>
-    get().app.inject({ url: `/api/presentations/${p.id}/ticket?${qs}`, headers: { 'accept-language': 'en', ...(cookie ? { cookie } : {}) } });
+    get().app.inject({ method: 'POST', url: `/api/presentations/${p.id}/ticket`, payload: Object.fromEntries(new URLSearchParams(qs)), headers: { 'accept-language': 'en', ...(cookie ? { cookie } : {}) } });
   const err = async (r: Promise<{ json(): unknown; statusCode: number }>) => ((await r).json() as { error: string }).error;
   /** A cart of reserved seats of venue 33 (the api prices it without holds; holds are checked at commit). */
   const seats = (p: P, tickets: Array<number | [number, Record<string, unknown>]>, y = 10) =>
@@ -43,17 +43,26 @@ forEachEngine('orders: ticket lookup and cart rules', (get) => {
     expect(await err(lookup(p, 'ticketCode=MOVIE-POP-DEMO&isHold=1'))).toBe('VOUCHER_ON_HOLD');
   });
 
-  it('member tickets: by member number, limited by balance and allowMemberSaleTickets', async () => {
+  it('member tickets: by member number, limited by balance and allowMemberSaleTickets, only for the owner', async () => {
     const p = await presentation(get(), V33.venue, 10);
-    const t = TicketLookupResponse.parse((await lookup(p, `ticketId=${V33.member}&memberNumber=M1001`)).json()).ticket;
+    const dana = await login(get().app, CUSTOMERS.dana);
+    const miriam = await login(get().app, CUSTOMERS.miriam);
+    const t = TicketLookupResponse.parse((await lookup(p, `ticketId=${V33.member}&memberNumber=M1001`, dana)).json()).ticket;
     expect(t).toMatchObject({ kind: 'member', memberNumber: 'M1001', balance: 10 });
-    expect(await err(lookup(p, `ticketId=${V33.member}&memberNumber=M1001&quantity=11`))).toBe('memberNoneAvailable');
-    expect(await err(lookup(p, 'memberNumber=M9999&ticketGroupId=331'))).toBe('memberNotFound');
-    expect(await err(lookup(p, 'memberNumber=M1003&ticketGroupId=331'))).toBe('memberExpired');
-    expect(await err(lookup(p, 'memberNumber=M1004&ticketGroupId=331'))).toBe('memberNotStarted');
-    expect(await err(lookup(p, 'memberNumber=M1006&ticketGroupId=331'))).toBe('noValidMember');
-    expect(await err(lookup(p, 'memberNumber=M1002&ticketGroupId=331'))).toBe('memberNoneAvailable');
+    expect(await err(lookup(p, `ticketId=${V33.member}&memberNumber=M1001&quantity=11`, dana))).toBe('memberNoneAvailable');
+    expect(await err(lookup(p, 'memberNumber=M9999&ticketGroupId=331', dana))).toBe('memberNotFound');
+    expect(await err(lookup(p, 'memberNumber=M1003&ticketGroupId=331', miriam))).toBe('memberExpired');
+    expect(await err(lookup(p, 'memberNumber=M1004&ticketGroupId=331', miriam))).toBe('memberNotStarted');
+    expect(await err(lookup(p, 'memberNumber=M1006&ticketGroupId=331', miriam))).toBe('noValidMember');
+    expect(await err(lookup(p, 'memberNumber=M1002&ticketGroupId=331', dana))).toBe('memberNoneAvailable');
     expect(await err(lookup(p, `ticketId=${V33.member}`))).toBe('noValidMember');
+    // another customer's member number, or none signed in: not found, and nothing of the member in the answer
+    for (const cookie of [undefined, miriam]) {
+      const other = await lookup(p, `ticketId=${V33.member}&memberNumber=M1001`, cookie);
+      expect(other.statusCode).toBe(404);
+      expect(other.json().error).toBe('memberNotFound');
+      expect(other.body).not.toMatch(/balance|customerId/);
+    }
   });
 
   it('loyalty-points tickets need a login and enough points; prompts, walk-in flag and add-ons are returned', async () => {
@@ -154,9 +163,12 @@ forEachEngine('orders: ticket lookup and cart rules', (get) => {
     expect(await err(postCart(app, { seats: seats(p, Array(4).fill([V33.code, { code: 'SINGLE1' }])) }))).toBe('COUPON_USED');
     expect(await err(postCart(app, { seats: seats(p, [[V33.code, { code: 'USEDUP' }]]) }))).toBe('COUPON_USED');
 
-    expect((await postCart(app, { seats: seats(p, [[V33.member, { memberNumber: 'M1001' }]]) })).statusCode).toBe(200);
-    expect(await err(postCart(app, { seats: seats(p, [[V33.member, { memberNumber: 'M1002' }]]) }))).toBe('memberNoneAvailable');
-    expect(await err(postCart(app, { seats: seats(p, [[V33.member, { memberNumber: 'M1006' }]]) }))).toBe('noValidMember');
+    const owner = await login(app, CUSTOMERS.dana), notOwner = await login(app, CUSTOMERS.miriam);
+    expect((await postCart(app, { seats: seats(p, [[V33.member, { memberNumber: 'M1001' }]]) }, { cookie: owner })).statusCode).toBe(200);
+    expect(await err(postCart(app, { seats: seats(p, [[V33.member, { memberNumber: 'M1001' }]]) }))).toBe('memberNotFound');
+    expect(await err(postCart(app, { seats: seats(p, [[V33.member, { memberNumber: 'M1001' }]]) }, { cookie: notOwner }))).toBe('memberNotFound');
+    expect(await err(postCart(app, { seats: seats(p, [[V33.member, { memberNumber: 'M1002' }]]) }, { cookie: owner }))).toBe('memberNoneAvailable');
+    expect(await err(postCart(app, { seats: seats(p, [[V33.member, { memberNumber: 'M1006' }]]) }, { cookie: notOwner }))).toBe('noValidMember');
 
     expect(await err(postCart(app, { seats: seats(p, [V33.loyalty]) }))).toBe('LOGIN_REQUIRED');
     const dana = await login(app, CUSTOMERS.dana);
@@ -202,7 +214,7 @@ forEachEngine('orders: ticket lookup and cart rules', (get) => {
 
   it('voucher payment arithmetic: lesser of total and balance, no balance, expired, one at a time, partial voucher + card', async () => {
     const { app, db } = get();
-    const v = (qs: string) => app.inject({ url: `/api/payment/voucher?${qs}` });
+    const v = (qs: string) => app.inject({ method: 'POST', url: '/api/payment/voucher', payload: Object.fromEntries(new URLSearchParams(qs)) });
     const part = VoucherPaymentResponse.parse((await v('reference=GIFT-30-DEMO&total=100')).json());
     expect(part).toMatchObject({ payment: { amount: 30, systemVoucher: 'GIFT-30-DEMO' }, balance: 30, remaining: 70 });
     const all = VoucherPaymentResponse.parse((await v('reference=gift-200-demo&total=45.5')).json());
@@ -230,7 +242,7 @@ forEachEngine('orders: ticket lookup and cart rules', (get) => {
     const { rows } = await db.query<{ balance: number }>(`SELECT balance FROM system_voucher_items WHERE reference = 'GIFT-30-DEMO'`);
     expect(rows[0]!.balance).toBe(0);
     const doc = EDocumentResponse.parse((await app.inject({ url: `/api/edocument/${res.documentKey}` })).json()).edocument;
-    expect(doc.vouchers).toEqual([{ reference: 'GIFT-30-DEMO', amount: 30 }]);
+    expect(doc.vouchers).toEqual([{ reference: '••••DEMO', amount: 30 }]);
     // the emptied voucher now has no balance
     expect(await err(postCart(app, cart))).toBe('NO_BALANCE');
 

@@ -24,17 +24,29 @@ forEachEngine('payments: sandbox provider state machine and hosted page', (get) 
     return { message: PaymentMessage.parse(JSON.parse(unesc(m[1]!))), origin: unesc(m[2]!) };
   };
 
-  it('GET /config: spec defaults (required fields, providers, maxSeats, payments, exchange window)', async () => {
+  it('GET /config: spec defaults (required fields, providers, maxSeats, payments, step order, idle time)', async () => {
     const c = ConfigResponse.parse((await get().app.inject({ url: '/api/config' })).json()).config;
     const f = c.forms.order.fields;
     for (const k of ['ssn', 'firstName', 'lastName', 'email', 'mobileNumber', 'terms'] as const) expect(f[k]).toEqual({ isIncluded: true, isRequired: true });
     expect(f.address1.isIncluded).toBe(false);
-    expect(c.forms.order.isMailingAllowedDefault).toBe(true);
+    expect(c.forms.order.isMailingAllowedDefault).toBe(false); // explicit opt-in (Israeli anti-spam law; issue 14)
     expect(c.forms.order.termsConfirmedDefault).toBe(false);
-    expect(c.limits).toMatchObject({ maxSeats: 10, exchangeWindowDays: 30, holdCollectMinutesBefore: 30, pastEventGraceMinutes: 0 });
+    expect(c.limits).toMatchObject({ maxSeats: 10, holdCollectMinutesBefore: 30, pastEventGraceMinutes: 0, idleTimeMs: 300000 });
+    expect(c.orderSteps).toEqual(['chooseSeats', 'chooseTickets', 'customerInfo', 'chooseProducts', 'payment', 'confirmation']);
+    // issue 16 §2: nothing advertised that nothing honours
+    expect(c.limits).not.toHaveProperty('exchangeWindowDays');
+    expect(c).not.toHaveProperty('listModes');
+    expect(c).not.toHaveProperty('recaptchaEnabled');
     expect(c.payment.numberOfPaymentsDefault).toBe(1);
     expect(c.payment.providers.find((p) => p.id === 'paypal')).toMatchObject({ isActive: false });
     expect(c.payment.providers.find((p) => p.id === 'sandbox')).toMatchObject({ isActive: true, isDefault: true });
+  });
+
+  it('hosted page in Hebrew: card number, expiry, CVV and ID read left to right (issue 14 point 3)', async () => {
+    const f = await form(newUuid('dir'), 20, 'he');
+    const page = (await get().app.inject({ url: f.paymentFormURL })).body;
+    expect(page).toContain('dir="rtl"');
+    for (const id of ['cardNumber', 'expiry', 'cvv', 'holderId']) expect(page).toMatch(new RegExp(`<input id="${id}"[^>]*dir="ltr"`));
   });
 
   it('hosted page: he/en, no inline script, strict CSP, separate page.js; the form URL points at the api', async () => {

@@ -54,7 +54,8 @@ test('staff sign-in, sales by cinema, drill-down to a presentation box, and a li
 
   // Drill down: the cinema's day, by hall, then the presentation box.
   await haifa.getByRole('link', { name: 'City Cinema Haifa' }).click();
-  await expect(page.getByRole('heading', { name: new RegExp(`Screenings on ${date}`) })).toBeVisible();
+  // Dates read day/month/year (issue 14 point 11).
+  await expect(page.getByRole('heading', { name: `Screenings on ${date.split('-').reverse().join('/')}` })).toBeVisible();
   await page.getByRole('heading', { level: 3 }).first().getByRole('link').click();
   await expect(page.getByRole('heading', { name: 'Presentation box' })).toBeVisible();
   const box = page.getByRole('table', { name: /Presentation box:/ });

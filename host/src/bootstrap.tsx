@@ -3,9 +3,10 @@ import './zodConfig';
 import { registerApplication, start, addErrorHandler, getAppStatus, LOAD_ERROR, SKIP_BECAUSE_BROKEN, navigateToUrl } from 'single-spa';
 import { registerRemotes, registerPlugins, loadRemote } from '@module-federation/enhanced/runtime';
 import '@ticketing/shared/ui.css';
+import './shell/layout.css';
 import {
   initI18n, storedLocale, isLocale, setRuntimeConfig, getRuntimeConfig, isChunkLoadError, reloadAfterChunkError, getSessionUuid,
-  type RemoteEntry,
+  federationName, type RemoteEntry,
 } from '@ticketing/shared';
 import { fetchRegistry } from './registry';
 import { activityFor, externalTarget, pageKind, redirectFor } from './routes';
@@ -13,7 +14,6 @@ import { resiliencePlugin } from './runtime-plugin/resilience';
 import { fallbackLifecycles } from './fallbackApp';
 import { shellLifecycles } from './shell/lifecycles';
 
-const federationName = (name: string) => name.replace(/-/g, '_');
 const containerId = (name: string) => `app-${name}`;
 
 function containerOf(name: string): HTMLElement {

@@ -24,10 +24,13 @@ export async function fetchRegistry(url = '/remotes.json', opts: { fetchImpl?: t
         if (res.status < 500) break;
         continue;
       }
-      return Registry.parse(await res.json());
+      const parsed = Registry.safeParse(await res.json());
+      if (parsed.success) return parsed.data;
+      lastError = parsed.error;
+      break; // a bad file stays bad
     } catch (error) {
       lastError = error;
-      if ((error as Error)?.name === 'ZodError' || error instanceof SyntaxError) break; // a bad file stays bad
+      if (error instanceof SyntaxError) break; // a bad file stays bad
     } finally {
       clearTimeout(timer);
     }

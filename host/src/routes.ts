@@ -6,7 +6,7 @@ export const REMOTE_ROUTES: Record<string, readonly string[]> = {
   'mf-booking': ['/order', '/mini-site', '/edocument', '/vod'],
   'mf-customer': ['/customer'],
   'mf-memberships': ['/membership'],
-  'mf-vouchers': ['/vouchers'],
+  'mf-vouchers': ['/vouchers', '/donations'],
   'mf-preslive': ['/PRES-live'],
   'mf-ticketref': ['/PRES-live/ticket-ref'],
 };
@@ -39,11 +39,25 @@ export function externalTarget(pathname: string, search = ''): string | undefine
   return /^https?:\/\/[^/]/.test(target) ? target : undefined;
 }
 
-export type PageKind = 'index' | 'remote' | 'notFound';
+export type PageKind = 'index' | 'terms' | 'remote' | 'notFound';
 
 /** What the shell shows in the page area: the index, nothing (a remote does), or the 404. */
 export function pageKind(pathname: string, langParam: string | null, enabledLocales: readonly string[]): PageKind {
   if (langParam !== null && !enabledLocales.includes(langParam)) return 'notFound';
   if (pathname === '/' || pathname === '') return 'index';
+  if (pathname === '/terms') return 'terms';
   return remoteFor(pathname) ? 'remote' : 'notFound';
+}
+
+/** The page title's key (common namespace) for a path: the route's own screen, then the site name. */
+const TITLES: ReadonlyArray<readonly [string, string]> = [
+  ['/PRES-live/ticket-ref', 'titles.ticketRef'], ['/PRES-live', 'titles.staff'], ['/order', 'titles.order'],
+  ['/edocument', 'titles.edocument'], ['/mini-site', 'titles.miniSite'], ['/vod', 'titles.vod'], ['/customer', 'titles.customer'],
+  ['/membership', 'titles.membership'], ['/vouchers', 'titles.vouchers'], ['/donations', 'titles.donations'],
+];
+export function titleKeyFor(pathname: string, kind: PageKind): string {
+  if (kind === 'notFound') return 'titles.notFound';
+  if (kind === 'index') return 'titles.index';
+  if (kind === 'terms') return 'titles.terms';
+  return TITLES.find(([p]) => under(pathname, p))?.[1] ?? 'titles.index';
 }

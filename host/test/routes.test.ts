@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { externalTarget, pageKind, redirectFor, remoteFor } from '../src/routes';
+import { Registry } from '@ticketing/shared/contracts';
+import { externalTarget, pageKind, redirectFor, remoteFor, titleKeyFor } from '../src/routes';
 
 describe('route table (spec section 2)', () => {
   it('maps each prefix to its remote', () => {
@@ -11,6 +12,9 @@ describe('route table (spec section 2)', () => {
     expect(remoteFor('/customer')).toBe('mf-customer');
     expect(remoteFor('/membership/GOLD/P1')).toBe('mf-memberships');
     expect(remoteFor('/vouchers/Description')).toBe('mf-vouchers');
+    expect(remoteFor('/donations')).toBe('mf-vouchers');
+    expect(remoteFor('/donations/receipt')).toBe('mf-vouchers');
+    expect(remoteFor('/donationsx')).toBeUndefined();
   });
   it('gives ticket-ref to mf-ticketref, not to PresLive', () => {
     expect(remoteFor('/PRES-live')).toBe('mf-preslive');
@@ -40,5 +44,24 @@ describe('route table (spec section 2)', () => {
     expect(pageKind('/order', 'xx', enabled)).toBe('notFound');
     expect(pageKind('/', 'ru', enabled)).toBe('notFound');
     expect(pageKind('/nope', null, enabled)).toBe('notFound');
+  });
+});
+
+describe('issue 14: languages and titles', () => {
+  it('enables all five locales by default; an unknown lang keeps the 404', () => {
+    const enabled = Registry.parse({ remotes: [] }).config.enabledLocales;
+    expect(enabled).toEqual(['he', 'en', 'ru', 'ar', 'pl']);
+    for (const l of ['ar', 'ru', 'pl', 'he', 'en']) expect(pageKind('/order', l, enabled)).toBe('remote');
+    expect(pageKind('/order', 'de', enabled)).toBe('notFound');
+    expect(pageKind('/', 'xx', enabled)).toBe('notFound');
+  });
+  it('gives every route its own title key', () => {
+    expect(titleKeyFor('/', 'index')).toBe('titles.index');
+    expect(titleKeyFor('/order/12', 'remote')).toBe('titles.order');
+    expect(titleKeyFor('/PRES-live/ticket-ref', 'remote')).toBe('titles.ticketRef');
+    expect(titleKeyFor('/PRES-live', 'remote')).toBe('titles.staff');
+    expect(titleKeyFor('/nope', 'notFound')).toBe('titles.notFound');
+    expect(pageKind('/terms', null, ['he'])).toBe('terms');
+    expect(titleKeyFor('/terms', 'terms')).toBe('titles.terms');
   });
 });

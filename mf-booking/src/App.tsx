@@ -1,7 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { EventList } from './events/EventList';
 import { OrderPage } from './order/OrderPage';
-import * as Checkout from './checkout/lazy';
+import * as Pages from './pages';
+import { SeatChangePage } from './seatchange/SeatChangePage';
 
 /** mf-booking owns /order, /vod, /edocument and /mini-site (router basename is the site root). */
 export function App() {
@@ -9,10 +10,11 @@ export function App() {
     <Routes>
       <Route path="/order" element={<EventList />} />
       <Route path="/order/:presentationId" element={<OrderPage />} />
-      <Route path="/order/confirmation" element={<Checkout.Confirmation />} />
-      <Route path="/edocument/:documentKey" element={<Checkout.EDocumentPage />} />
-      <Route path="/mini-site/:url" element={<Checkout.MiniSitePage />} />
-      <Route path="/vod" element={<Checkout.VodPage />} />
+      <Route path="/order/confirmation" element={<Pages.Confirmation />} />
+      <Route path="/edocument/:documentKey" element={<Pages.EDocumentPage />} />
+      <Route path="/edocument/:documentKey/seats" element={<SeatChangePage />} />
+      <Route path="/mini-site/:url" element={<Pages.MiniSitePage />} />
+      <Route path="/vod" element={<Pages.VodPage />} />
       <Route path="*" element={<Navigate to="/order" replace />} />
     </Routes>
   );

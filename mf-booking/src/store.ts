@@ -3,19 +3,29 @@ import { bookingApi } from './api/bookingApi';
 import './api/seatsApi';
 import { cartSlice } from './cart/cartSlice';
 import { createCartEvents } from './cart/cartEvents';
+import { connectCartSwitch } from './cart/cartSwitch';
 import { checkoutSlice } from './checkout/checkoutSlice';
+import { createVoucherGuard } from './checkout/voucherGuard';
 
-export function createStore() {
+function configureBookingStore() {
   const cartEvents = createCartEvents();
+  const voucherGuard = createVoucherGuard();
   return configureStore({
     reducer: {
       [bookingApi.reducerPath]: bookingApi.reducer,
       [cartSlice.name]: cartSlice.reducer,
       [checkoutSlice.name]: checkoutSlice.reducer,
     },
-    middleware: (gdm) => gdm().prepend(cartEvents.middleware).concat(bookingApi.middleware),
+    middleware: (gdm) => gdm().prepend(cartEvents.middleware, voucherGuard.middleware).concat(bookingApi.middleware),
   });
 }
-export type BookingStore = ReturnType<typeof createStore>;
+
+/** The booking store, listening for other kinds of order that empty the ticket cart (spec section 4). */
+export function createStore() {
+  const store = configureBookingStore();
+  connectCartSwitch(store);
+  return store;
+}
+export type BookingStore = ReturnType<typeof configureBookingStore>;
 export type BookingState = ReturnType<BookingStore['getState']>;
 export type BookingDispatch = BookingStore['dispatch'];

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { subscribe, readSession, type TicketGroup } from '@ticketing/shared';
+import { subscribe, writeSession, type TicketGroup } from '@ticketing/shared';
 import { assignFirstTickets, cartActions, cartItemCount, cartSlice, CartRuleError, firstTicketOf, initialCartState, type CartSeat } from '../src/cart/cartSlice';
+import { loadTicketGroups, selectSeats } from '../src/cart/cartThunks';
+import { checkoutActions, CHECKOUT_SESSION_KEY } from '../src/checkout/checkoutSlice';
 import { createStore } from '../src/store';
 
 const ticket = (id: number, over: Partial<TicketGroup['tickets'][number]> = {}) => ({
@@ -34,10 +36,10 @@ describe('first ticket rule (spec section 4)', () => {
 
 describe('cart slice', () => {
   it('gives seats without a ticket the first ticket of their group, whichever arrives first', () => {
-    const a = reduce([sel, cartActions.seatsSelected({ presentationId: 7, seats: [seat('1_1_1'), seat('1_2_1', 2)] }),
-      cartActions.ticketGroupsLoaded({ presentationId: 7, ticketGroups: groups, serviceCharge: 5 })]);
-    const b = reduce([sel, cartActions.ticketGroupsLoaded({ presentationId: 7, ticketGroups: groups, serviceCharge: 5 }),
-      cartActions.seatsSelected({ presentationId: 7, seats: [seat('1_1_1'), seat('1_2_1', 2)] })]);
+    const a = reduce([sel, cartActions.seatsSelected({ isHold: false, presentationId: 7, seats: [seat('1_1_1'), seat('1_2_1', 2)] }),
+      cartActions.ticketGroupsLoaded({ isHold: false, presentationId: 7, ticketGroups: groups, serviceCharge: 5 })]);
+    const b = reduce([sel, cartActions.ticketGroupsLoaded({ isHold: false, presentationId: 7, ticketGroups: groups, serviceCharge: 5 }),
+      cartActions.seatsSelected({ isHold: false, presentationId: 7, seats: [seat('1_1_1'), seat('1_2_1', 2)] })]);
     for (const s of [a, b]) {
       expect(s.presentations[7].seats.map((x) => x.ticket?.ticketId)).toEqual([12, 20]);
       expect(s.presentations[7].seats[0].ticket).toMatchObject({ prsntId: 7, venueId: 11, seatplanId: 11, sectionId: 1, amount: 40, allocationId: 1 });
@@ -51,27 +53,43 @@ describe('cart slice', () => {
     expect(Object.keys(next.presentations).sort()).toEqual(['7', '8']);
   });
   it('moves a general-admission selection to the place the server picked', () => {
-    const s = reduce([sel, cartActions.seatsSelected({ presentationId: 7, seats: [{ ...seat('5_pending_x'), isGA: true }] }),
+    const s = reduce([sel, cartActions.seatsSelected({ isHold: false, presentationId: 7, seats: [{ ...seat('5_pending_x'), isGA: true }] }),
       cartActions.seatHeld({ presentationId: 7, key: '5_pending_x', moveTo: { key: '5_17_0', x: 17, y: 0 }, expiresAt: '2030-01-01T00:00:00Z' })]);
     expect(s.presentations[7].seats[0]).toMatchObject({ key: '5_17_0', XCoordinate: 17, YCoordinate: 0, hold: 'held' });
     expect(s.presentations[7].holdExpiresAt).toBe('2030-01-01T00:00:00Z');
   });
   it('removing a presentation unselects its seats', () => {
-    const s = reduce([sel, cartActions.seatsSelected({ presentationId: 7, seats: [seat('1_1_1')] }), cartActions.presentationRemoved({ presentationId: 7 })]);
+    const s = reduce([sel, cartActions.seatsSelected({ isHold: false, presentationId: 7, seats: [seat('1_1_1')] }), cartActions.presentationRemoved({ presentationId: 7 })]);
     expect(cartItemCount(s)).toBe(0);
     expect(s.selectedPresentationId).toBeNull();
   });
-  it('publishes cart:changed on the bus and persists the count', () => {
+  it('publishes cart:changed on the bus, its last count replayed to late subscribers', () => {
     const store = createStore();
     const seen = vi.fn();
     const off = subscribe('cart:changed', seen);
     store.dispatch(sel);
-    store.dispatch(cartActions.seatsSelected({ presentationId: 7, seats: [seat('1_1_1'), seat('1_2_1')] }));
+    store.dispatch(cartActions.seatsSelected({ isHold: false, presentationId: 7, seats: [seat('1_1_1'), seat('1_2_1')] }));
     store.dispatch(cartActions.seatsUnselected({ presentationId: 7, keys: ['1_1_1'] }));
     off();
     expect(seen.mock.calls.map((c) => c[0])).toEqual([
       { kind: 'tickets', itemCount: 0 }, { kind: 'tickets', itemCount: 2 }, { kind: 'tickets', itemCount: 1 },
     ]);
-    expect(readSession<number>('cartCount')).toBe(1);
+    const late = vi.fn();
+    subscribe('cart:changed', late)(); // the host's badge mounting later, or after a reload
+    expect(late).toHaveBeenCalledWith({ kind: 'tickets', itemCount: 1 });
+  });
+});
+
+describe('one owner of the hold flag (docs/state.md)', () => {
+  it('first tickets follow the checkout\'s hold flag, also after a reload (the flag is persisted, the cart is rebuilt)', () => {
+    writeSession(CHECKOUT_SESSION_KEY, { isHold: true }); // left by the page before the reload
+    const store = createStore();
+    writeSession(CHECKOUT_SESSION_KEY, undefined);
+    store.dispatch(sel);
+    store.dispatch(loadTicketGroups({ presentationId: 7, ticketGroups: groups, serviceCharge: 5 }));
+    store.dispatch(selectSeats({ presentationId: 7, seats: [seat('2_1_1', 2)] }));
+    store.dispatch(checkoutActions.setHold(false));
+    store.dispatch(selectSeats({ presentationId: 7, seats: [seat('2_2_1', 2)] }));
+    expect(store.getState().cart.presentations['7']!.seats.map((s) => s.ticket?.ticketId)).toEqual([21, 20]);
   });
 });

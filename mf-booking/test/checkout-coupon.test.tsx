@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderTicket, TicketGroup } from '@ticketing/shared';
 import { cartActions, cartSlice, checkoutCartActions, type CartPresentation, type CartState } from '../src/cart/cartSlice';
 import type { CheckoutTicket } from '../src/checkout/cartPayload';
+import { checkoutActions, checkoutSlice, initialCheckout } from '../src/checkout/checkoutSlice';
 import { planCoupon } from '../src/checkout/coupon';
 import { applyEntries, checkGroups, distribute, quantitiesOf, restoreEntries } from '../src/checkout/ticketAssign';
 
@@ -19,14 +20,14 @@ const coupon = (extra: Partial<OrderTicket> = {}): OrderTicket => ({
 /** A cart with n selected seats in group 1 of presentation 1, first tickets assigned by the cart slice itself. */
 function cartWithSeats(n: number): CartState {
   let s = cartSlice.reducer(undefined, cartActions.presentationSelected({ presentationId: 1, venueId: 1, seatplanId: 1, serviceCharge: 3 }));
-  s = cartSlice.reducer(s, cartActions.seatsSelected({
+  s = cartSlice.reducer(s, cartActions.seatsSelected({ isHold: false,
     presentationId: 1,
     seats: Array.from({ length: n }, (_, i) => ({
       key: `10_${i + 1}_1`, sectionId: 10, XCoordinate: i + 1, YCoordinate: 1, RowName: 'A', SeatName: String(i + 1), SectionName: 'Stalls',
       TicketGroupId: 1, AllocationId: 1, isGA: false, hold: 'held' as const,
     })),
   }));
-  return cartSlice.reducer(s, cartActions.ticketGroupsLoaded({ presentationId: 1, ticketGroups: [group], serviceCharge: 3 }));
+  return cartSlice.reducer(s, cartActions.ticketGroupsLoaded({ isHold: false, presentationId: 1, ticketGroups: [group], serviceCharge: 3 }));
 }
 const pres = (s: CartState): CartPresentation => s.presentations['1'];
 const set = (s: CartState, entries: ReturnType<typeof distribute>) => cartSlice.reducer(s, checkoutCartActions.seatTicketsSet({ presentationId: 1, entries }));
@@ -83,10 +84,10 @@ describe('ticket choice in the cart', () => {
     expect(pres(s).seats.map((x) => x.ticket?.amount)).toEqual([45, 35, 45]);
   });
 
-  it('stores the hold flag and the committed reservation', () => {
+  it('stores the hold flag (in the checkout, its one owner) and the committed reservation', () => {
+    const checkout = checkoutSlice.reducer(initialCheckout(), checkoutActions.setHold(true));
     let s = cartWithSeats(1);
-    s = cartSlice.reducer(s, checkoutCartActions.holdSet(true));
     s = cartSlice.reducer(s, checkoutCartActions.orderCommitted({ reservationIdentifier: 'R-1', ticketIdentifiers: ['T-1'] }));
-    expect([s.isHold, s.reservationIdentifier, s.ticketIdentifiers]).toEqual([true, 'R-1', ['T-1']]);
+    expect([checkout.isHold, s.reservationIdentifier, s.ticketIdentifiers]).toEqual([true, 'R-1', ['T-1']]);
   });
 });

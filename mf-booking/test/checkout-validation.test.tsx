@@ -33,9 +33,9 @@ describe('customer info rules (spec section 5)', () => {
   it('accepts a complete form with the spec defaults', () => {
     expect(validateCustomerForm(valid(), form)).toEqual({});
   });
-  it('requires ssn, names, email, mobile and the terms by default; mailing allowed, terms not confirmed', () => {
+  it('requires ssn, names, email, mobile and the terms by default; mailing not pre-ticked (explicit opt-in), terms not confirmed', () => {
     const empty = emptyCustomerForm(form);
-    expect(empty.isMailingAllowed).toBe(true);
+    expect(empty.isMailingAllowed).toBe(false);
     expect(empty.termsConfirmed).toBe(false);
     const e = validateCustomerForm(empty, form);
     for (const k of ['firstName', 'lastName', 'ssn', 'email', 'mobileNumber'] as const) expect(e[k]?.key).toBe('validation.required');

@@ -1,10 +1,49 @@
+import { useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { publish, Spinner, subscribe } from '@ticketing/shared';
+import type { CustomerInfo } from '@ticketing/shared/contracts';
+import { useRefreshMutation } from './api';
 import { MobileLogin } from './login/MobileLogin';
+import { Area } from './area/Area';
+import { OfferPage } from './OfferPage';
+
+/** `returnTo` of /customer?returnTo=…: a path on this site only (never another origin). */
+export function safeReturnTo(search: string): string | null {
+  const v = new URLSearchParams(search).get('returnTo');
+  return v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : null;
+}
+
+/** /customer: the sign-in while nobody is signed in, the customer area after (or back to checkout). */
+function CustomerPage() {
+  const returnTo = safeReturnTo(window.location.search);
+  const [customer, setCustomer] = useState<CustomerInfo | null>();
+  const [refresh] = useRefreshMutation();
+  useEffect(() => {
+    let live = true;
+    void refresh().then((r) => { if (live) setCustomer('data' in r && r.data ? r.data : null); });
+    const off = subscribe('customer:logout', () => setCustomer(null));
+    return () => { live = false; off(); };
+  }, [refresh]);
+
+  if (customer === undefined) return <Spinner />;
+  if (!customer) {
+    return (
+      <MobileLogin checkout={!!returnTo} onSignedIn={(c) => {
+        publish('customer:login', { customerId: c.CustomerId, firstName: c.FirstName });
+        // Signed in from checkout: back to the order (single-spa reroutes on pushState, no page load), which prefills from the session.
+        if (returnTo) window.history.pushState(null, '', returnTo);
+        else setCustomer(c);
+      }} />
+    );
+  }
+  return <Area customer={customer} onSignedOut={() => publish('customer:logout', {})} />;
+}
 
 export function App() {
   return (
     <Routes>
-      <Route path="*" element={<MobileLogin />} />
+      <Route path="offer/:uuid" element={<OfferPage />} />
+      <Route path="*" element={<CustomerPage />} />
     </Routes>
   );
 }

@@ -1,17 +1,116 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
-import { createBaseQuery } from '@ticketing/shared';
+import { createApi, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import { createBaseQuery, readCookie, type ApiFailure } from '@ticketing/shared';
+import {
+  AreaVodResponse, CancelReservationResponse, CustomerAreaDataResponse, CustomerAreaInfoResponse, CustomerInfoResponse, LoginOptionsResponse,
+  VodPlayResponse, VoucherActionResponse, VoucherHistoryResponse,
+  type AreaVod, type AreaVoucher, type CustomerAreaData, type CustomerInfo, type DetailsUpdateBody, type LoginOptionsResponse as LoginOptions,
+  type VoucherHistoryEntry, OfferResponse, WaitingListEntryResponse, WaitingListResponse, type WaitingListEntry,
+} from '@ticketing/shared/contracts';
+
+const base = createBaseQuery();
+
+/** The shared base plus the customer session's CSRF double-submit header (cookie tx_customer_csrf). */
+const customerBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = (args, api, extra) => {
+  const csrf = readCookie('tx_customer_csrf');
+  const a: FetchArgs = typeof args === 'string' ? { url: args } : args;
+  return base(csrf ? { ...a, headers: { ...(a.headers as Record<string, string> | undefined), 'x-customer-csrf': csrf } } : a, api, extra);
+};
 
 export const customerApi = createApi({
   reducerPath: 'customerApi',
-  baseQuery: createBaseQuery(),
+  baseQuery: customerBaseQuery,
+  tagTypes: ['Area', 'Vod', 'Waitlist'],
   endpoints: (b) => ({
-    sendCode: b.mutation<{ success: boolean }, { mobileNumber: string }>({
+    /** The signed-in customer, or a 401 when nobody is. */
+    refresh: b.mutation<CustomerInfo, void>({
+      query: () => ({ url: '/customer/refresh', method: 'POST' }),
+      transformResponse: (r: unknown) => CustomerInfoResponse.parse(r).customerInfo,
+    }),
+    loginOptions: b.query<LoginOptions, void>({
+      query: () => '/customer/login-options',
+      transformResponse: (r: unknown) => LoginOptionsResponse.parse(r),
+    }),
+    passwordLogin: b.mutation<CustomerInfo, { email: string; password: string }>({
+      query: (body) => ({ url: '/customer/login', method: 'POST', body: { ...body, includeMemberships: true } }),
+      transformResponse: (r: unknown) => CustomerInfoResponse.parse(r).customerInfo,
+    }),
+    sendCode: b.mutation<{ success: boolean }, { mobileNumber?: string; ssn?: string; memberNumber?: string; checkout?: boolean }>({
       query: (body) => ({ url: '/customer-area/mobile-login', method: 'POST', body }),
     }),
-    verifyCode: b.mutation<unknown, { smsCode: string; mobileNumber: string }>({
+    verifyCode: b.mutation<CustomerInfo, { smsCode: string; mobileNumber?: string }>({
       query: (body) => ({ url: '/customer-area/mobile-login-validation', method: 'POST', body }),
+      transformResponse: (r: unknown) => CustomerAreaInfoResponse.parse(r).customerAreaInfo,
+    }),
+    logout: b.mutation<{ success: boolean }, void>({
+      query: () => ({ url: '/customer-area/logout', method: 'POST' }),
+    }),
+    areaData: b.query<CustomerAreaData, void>({
+      query: () => '/customer-area/customerAreaData',
+      transformResponse: (r: unknown) => CustomerAreaDataResponse.parse(r).customerAreaData,
+      providesTags: ['Area'],
+    }),
+    cancelReservation: b.mutation<CancelReservationResponse, { id: number; itemsToCancel?: number[]; refundToTransactionCredit: boolean }>({
+      query: ({ id, ...body }) => ({ url: `/reservations/${id}/cancel`, method: 'POST', body }),
+      transformResponse: (r: unknown) => CancelReservationResponse.parse(r),
+      invalidatesTags: ['Area'],
+    }),
+    voucherAction: b.mutation<AreaVoucher, { reference: string; action: 'cancel' | 'replacement' }>({
+      query: ({ reference, action }) => ({ url: `/system-vouchers/${encodeURIComponent(reference)}/${action}`, method: 'POST', body: {} }),
+      transformResponse: (r: unknown) => VoucherActionResponse.parse(r).systemVoucher,
+      invalidatesTags: ['Area'],
+    }),
+    voucherHistory: b.query<VoucherHistoryEntry[], string>({
+      query: (reference) => `/system-vouchers/${encodeURIComponent(reference)}/history`,
+      transformResponse: (r: unknown) => VoucherHistoryResponse.parse(r).history,
+    }),
+    vod: b.query<AreaVod[], void>({
+      query: () => '/customer-area/vod',
+      transformResponse: (r: unknown) => AreaVodResponse.parse(r).vod,
+      providesTags: ['Vod'],
+    }),
+    playVod: b.mutation<AreaVod, number>({
+      query: (ticketId) => ({ url: `/customer-area/vod/${ticketId}/play`, method: 'POST' }),
+      transformResponse: (r: unknown) => VodPlayResponse.parse(r).vod,
+      invalidatesTags: ['Vod'],
+    }),
+    updateDetails: b.mutation<CustomerInfo, DetailsUpdateBody>({
+      query: (body) => ({ url: '/customer-area/details', method: 'POST', body }),
+      transformResponse: (r: unknown) => CustomerInfoResponse.parse(r).customerInfo,
+    }),
+    waitingList: b.query<WaitingListEntry[], void>({
+      query: () => '/customer-area/waiting-list',
+      transformResponse: (r: unknown) => WaitingListResponse.parse(r).entries,
+      providesTags: ['Waitlist'],
+    }),
+    joinWaitingList: b.mutation<WaitingListEntry, { presentationId: number; partySize: number; adjacentOnly: boolean }>({
+      query: (body) => ({ url: '/customer-area/waiting-list', method: 'POST', body }),
+      transformResponse: (r: unknown) => WaitingListEntryResponse.parse(r).entry,
+      invalidatesTags: ['Waitlist'],
+    }),
+    leaveWaitingList: b.mutation<WaitingListEntry[], number>({
+      query: (id) => ({ url: `/customer-area/waiting-list/${id}/leave`, method: 'POST' }),
+      transformResponse: (r: unknown) => WaitingListResponse.parse(r).entries,
+      invalidatesTags: ['Waitlist'],
+    }),
+    offer: b.query<{ presentationId: number; expiresAt: string; live: boolean }, string>({
+      query: (uuid) => `/waiting-list/offer/${encodeURIComponent(uuid)}`,
+      transformResponse: (r: unknown) => OfferResponse.parse(r),
     }),
   }),
 });
 
-export const { useSendCodeMutation, useVerifyCodeMutation } = customerApi;
+export const {
+  useWaitingListQuery, useJoinWaitingListMutation, useLeaveWaitingListMutation, useOfferQuery,
+  useRefreshMutation, useSendCodeMutation, useVerifyCodeMutation, useLogoutMutation, useAreaDataQuery, useCancelReservationMutation,
+  useLoginOptionsQuery, usePasswordLoginMutation, useVoucherActionMutation, useVoucherHistoryQuery, useVodQuery, usePlayVodMutation,
+  useUpdateDetailsMutation,
+} = customerApi;
+
+/** The text of a failed call: a 400 naming the mobile number says so; the rest map through common:errors. */
+export function failureKey(e: unknown): string {
+  const f = e as ApiFailure;
+  const data = JSON.stringify(f.data ?? '');
+  if (f.code === 'BAD_REQUEST' && data.includes('invalid_mobileNumber')) return 'errors.invalid_mobileNumber';
+  if (f.code === 'BAD_REQUEST' && data.includes('invalid_ssn')) return 'errors.invalid_ssn';
+  return f.key;
+}

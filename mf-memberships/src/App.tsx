@@ -1,15 +1,25 @@
-import { Route, Routes, useParams } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Spinner, currentLocale, formatMoney, type ApiFailure } from '@ticketing/shared';
 import { useMembershipsQuery } from './api';
-import { NAMESPACE } from './definition';
+import { useSeasonsQuery } from './enrol/enrolApi';
+import { NAMESPACE } from './locales';
 
-/** /membership, /membership/{code}, /membership/{code}/{priceCode}: the membership list, filtered by code. */
+// The purchase flow (and the seat map it carries) loads only on a membership's own page: the list stays light.
+const Purchase = lazy(() => import('./purchase/Purchase').then((m) => ({ default: m.Purchase })));
+// Enrolment (seat subscriptions) and the customer's season seats: their own chunk, loaded on their own routes.
+const EnrolPage = lazy(() => import('./enrol/Enrol').then((m) => ({ default: m.EnrolPage })));
+const Renew = lazy(() => import('./purchase/Renew').then((m) => ({ default: m.Renew })));
+const MyEnrolments = lazy(() => import('./enrol/MyEnrolments').then((m) => ({ default: m.MyEnrolments })));
+
+/** /membership, /membership/{code}, /membership/{code}/{priceCode}: the list; by code, the purchase of that membership. */
 function MembershipList() {
   const { t, i18n } = useTranslation(NAMESPACE);
   const { membershipCode, priceCode } = useParams();
   const { data, error, isLoading, refetch } = useMembershipsQuery({ locale: i18n.language, code: membershipCode });
   const locale = currentLocale();
+  const one = membershipCode && data?.memberships.length === 1 ? data.memberships[0] : undefined;
   return (
     <section className="tx-page" aria-labelledby="memberships-title">
       <h1 id="memberships-title">{t('list.title')}</h1>
@@ -27,6 +37,30 @@ function MembershipList() {
                 <li key={p.MembershipPriceId}>{p.Name}: <strong>{formatMoney(p.Price, locale)}</strong></li>
               ))}
             </ul>
+            {!one && <Link className="tx-btn" to={`/${encodeURIComponent(m.Code)}`} aria-label={t('list.buy', { name: m.Name })}>{t('list.buyShort')}</Link>}
+          </li>
+        ))}
+      </ul>
+      {!membershipCode && <Seasons />}
+      {one && <Suspense fallback={<Spinner />}><Purchase key={one.MembershipId} membership={one} priceCode={priceCode} /></Suspense>}
+    </section>
+  );
+}
+
+/** Seasons open for enrolment (seat subscriptions), each linking to its enrolment page. */
+function Seasons() {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const { data } = useSeasonsQuery(i18n.language);
+  if (!data?.seasons.length) return null;
+  return (
+    <section aria-labelledby="seasons-title" style={{ marginBlockStart: '1.5rem' }}>
+      <h2 id="seasons-title">{t('enrol.seasonsTitle')}</h2>
+      <ul style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem' }}>
+        {data.seasons.map((s) => (
+          <li key={s.SeasonId} className="tx-card">
+            <h3>{s.Name}</h3>
+            <p>{s.Description} · {s.VenueName}</p>
+            <Link className="tx-btn" to={`/enroll/${s.SeasonId}`} aria-label={t('enrol.enrolIn', { name: s.Name })}>{t('enrol.enrolShort')}</Link>
           </li>
         ))}
       </ul>
@@ -38,6 +72,9 @@ export function App() {
   return (
     <Routes>
       <Route path="/" element={<MembershipList />} />
+      <Route path="/enroll/:seasonId" element={<Suspense fallback={<Spinner />}><EnrolPage /></Suspense>} />
+      <Route path="/renew/:memberNumber" element={<Suspense fallback={<Spinner />}><Renew /></Suspense>} />
+      <Route path="/enrolments" element={<Suspense fallback={<Spinner />}><MyEnrolments /></Suspense>} />
       <Route path="/:membershipCode" element={<MembershipList />} />
       <Route path="/:membershipCode/:priceCode" element={<MembershipList />} />
     </Routes>

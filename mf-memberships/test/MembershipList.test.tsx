@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderRemote, jsonFetch } from '@ticketing/shared/testing';
+import { subscribe } from '@ticketing/shared';
 import { definition } from '../src/definition';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
@@ -29,8 +30,32 @@ describe('membership list', () => {
     await renderRemote(definition, '/GOLD/S');
     await screen.findByRole('heading', { name: 'Gold' });
     expect(screen.queryByText(/Adult/)).toBeNull();
-    expect(screen.getByText(/Student/)).toBeTruthy();
-  });
+    expect(screen.getAllByText(/Student/).length).toBeGreaterThan(0);
+    // the purchase form offers only that price
+    expect(await screen.findByRole('spinbutton', { name: 'Quantity: Student' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('spinbutton', { name: 'Quantity: Adult' })).toBeNull();
+  }, 30_000);
+
+  it('by code: refuses to continue without a membership or without the terms, and caps the quantity at 10', async () => {
+    vi.stubGlobal('fetch', jsonFetch({ '/memberships': { memberships: [membership(1, 'GOLD', 'Gold')] }, '/membership/seatplan': { membershipId: 1, events: [] } }));
+    sessionStorage.clear(); // a fresh visit (the purchase in progress survives reloads in session storage)
+    const started: unknown[] = [];
+    const off = subscribe('cart:started', (p) => started.push(p));
+    await renderRemote(definition, '/GOLD');
+    const adult = await screen.findByRole('spinbutton', { name: 'Quantity: Adult' }, { timeout: 15_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please choose at least one membership.');
+    fireEvent.change(adult, { target: { value: '25' } });
+    expect((adult as HTMLInputElement).value).toBe('10');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please accept the terms.');
+    fireEvent.click(screen.getByRole('checkbox', { name: /accept the Terms/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Customer details' })).toBeTruthy();
+    // starting a membership purchase tells the other remotes' carts to clear
+    expect(started).toEqual([{ kind: 'memberships' }]);
+    off();
+  }, 30_000);
 
   it('shows a translated error when the call fails', async () => {
     vi.stubGlobal('fetch', jsonFetch({}));

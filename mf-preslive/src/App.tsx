@@ -13,12 +13,13 @@ import { CinemaDrill, PresentationBox } from './screens/Drill';
 import { FeaturesV2 } from './screens/FeaturesV2';
 import { Reports } from './screens/Reports';
 import styles from './App.module.css';
+import { NAMESPACE } from './locales';
 
 const TABS = [['/', 'nav.cinema'], ['/film', 'nav.film'], ['/date', 'nav.date'], ['/features', 'nav.features'], ['/reports', 'nav.reports']] as const;
 
 /** PresLive (/PRES-live): staff sign-in, then the live dashboard and reports. */
 export function App() {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const { state, login, logout, expired } = useStaffSession();
   const dispatch = useDispatch();
   const signedIn = state.status === 'signedIn';

@@ -7,10 +7,11 @@ import { PromptDetail } from './PromptDetail';
 import { SalesHistory } from './SalesHistory';
 import { DataTable } from '@ticketing/shared';
 import styles from './App.module.css';
+import { NAMESPACE } from './locales';
 
 /** Ticket reference admin (/PRES-live/ticket-ref): agents, redemption list, detail, sales history, resend by SMS. */
 export function App() {
-  const { t } = useTranslation('ticketref');
+  const { t } = useTranslation(NAMESPACE);
   const { state, login, logout } = useStaffSession();
   const dispatch = useDispatch();
   const signedIn = state.status === 'signedIn';
@@ -33,7 +34,7 @@ export function App() {
 }
 
 function Admin({ user }: { user: StaffUser }) {
-  const { t } = useTranslation('ticketref');
+  const { t } = useTranslation(NAMESPACE);
   const agentsQ = useAgentsQuery(user.userId);
   const [customerId, setCustomerId] = useState<number | undefined>();
   const [prompt, setPrompt] = useState<TicketRefPromptRow | null>(null);

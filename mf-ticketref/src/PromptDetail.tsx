@@ -4,10 +4,11 @@ import { ErrorNotice, Spinner, toast, type ApiFailure, type RedemptionItem, type
 import { promptParams, useDetailQuery, useEditQuantityMutation } from './api';
 import { DataTable } from '@ticketing/shared';
 import styles from './App.module.css';
+import { NAMESPACE } from './locales';
 
 /** Redemption detail: the prompt's references with quantity (editable), redeemed and remaining. */
 export function PromptDetail({ prompt, businessIds }: { prompt: TicketRefPromptRow; businessIds: number[] }) {
-  const { t } = useTranslation('ticketref');
+  const { t } = useTranslation(NAMESPACE);
   const [filter, setFilter] = useState('');
   const q = useDetailQuery({ ...promptParams(prompt, businessIds), data: filter || undefined });
   return (
@@ -33,7 +34,7 @@ export function PromptDetail({ prompt, businessIds }: { prompt: TicketRefPromptR
 }
 
 function QuantityEditor({ item }: { item: RedemptionItem }) {
-  const { t } = useTranslation('ticketref');
+  const { t } = useTranslation(NAMESPACE);
   const [value, setValue] = useState(String(item.Quantity));
   const [edit, { isLoading }] = useEditQuantityMutation();
   const [message, setMessage] = useState<{ ok: boolean; key: string } | null>(null);
@@ -50,7 +51,7 @@ function QuantityEditor({ item }: { item: RedemptionItem }) {
   };
   return (
     <span className={styles.row}>
-      <input className={styles.qty} inputMode="numeric" value={value} aria-label={t('detail.quantityFor', { reference: item.Reference1 })}
+      <input className={`tx-input ${styles.qty}`} inputMode="numeric" value={value} aria-label={t('detail.quantityFor', { reference: item.Reference1 })}
         aria-invalid={!valid} onChange={(e) => { setValue(e.target.value); setMessage(null); }} />
       <button type="button" className="tx-btn-secondary" disabled={!valid || isLoading || Number(value) === item.Quantity} onClick={() => void save()}>
         {t('detail.save')}<span className="tx-visually-hidden"> {item.Reference1}</span>

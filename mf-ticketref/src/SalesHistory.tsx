@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, ErrorNotice, formatDayMonthYearTime, formatMoney, currentLocale, jerusalemDate, rules, Spinner, type ApiFailure, type TicketRefPromptRow, type TicketSalesRow } from '@ticketing/shared';
+import { addDays, DateInput, ErrorNotice, formatDayMonthYear, formatDayMonthYearTime, formatMoney, currentLocale, jerusalemDate, rules, Spinner, type ApiFailure, type TicketRefPromptRow, type TicketSalesRow } from '@ticketing/shared';
 import { promptParams, useHistoryQuery, useSendTicketsMutation } from './api';
 import { DataTable } from '@ticketing/shared';
 import styles from './App.module.css';
+import { NAMESPACE } from './locales';
 
 /** Spec sections 7 and 9: detail level 1, one month back to today, date type 2 (sale date). */
 export interface HistoryFilters { detailLevel: 1 | 2; startDate: string; endDate: string; dateType: 1 | 2 }
@@ -13,7 +14,7 @@ export function historyDefaults(today = jerusalemDate()): HistoryFilters {
 
 /** Ticket sales history of a prompt, with resend by SMS per reservation. */
 export function SalesHistory({ prompt, businessIds }: { prompt: TicketRefPromptRow; businessIds: number[] }) {
-  const { t } = useTranslation('ticketref');
+  const { t } = useTranslation(NAMESPACE);
   const [f, setF] = useState<HistoryFilters>(historyDefaults());
   const q = useHistoryQuery({ ...promptParams(prompt, businessIds), ...f });
   return (
@@ -32,16 +33,16 @@ export function SalesHistory({ prompt, businessIds }: { prompt: TicketRefPromptR
           </select>
         </label>
         <label>{t('history.start')}{' '}
-          <input type="date" value={f.startDate} max={f.endDate} onChange={(e) => e.target.value && setF({ ...f, startDate: e.target.value })} />
+          <DateInput value={f.startDate} max={f.endDate} onChange={(startDate) => setF({ ...f, startDate })} />
         </label>
         <label>{t('history.end')}{' '}
-          <input type="date" value={f.endDate} min={f.startDate} onChange={(e) => e.target.value && setF({ ...f, endDate: e.target.value })} />
+          <DateInput value={f.endDate} min={f.startDate} onChange={(endDate) => setF({ ...f, endDate })} />
         </label>
       </fieldset>
       {q.error && <ErrorNotice messageKey="errors.errorFetchingData" onRetry={() => void q.refetch()} />}
       {!q.data && !q.error && <Spinner />}
       {q.data && (
-        <DataTable caption={t('history.caption', { start: q.data.startDate, end: q.data.endDate })} filename={`ticket-ref-history-${prompt.PromptId}-${q.data.startDate}-${q.data.endDate}`}
+        <DataTable caption={t('history.caption', { start: formatDayMonthYear(q.data.startDate), end: formatDayMonthYear(q.data.endDate) })} filename={`ticket-ref-history-${prompt.PromptId}-${q.data.startDate}-${q.data.endDate}`}
           rows={q.data.rows} rowKey={(r, i) => `${r.ReservationId}-${r.Reference1}-${r.Seat ?? i}`}
           columns={[
             { key: 'id', header: t('cols.reservation'), rowHeader: true, value: (r) => r.ReservationIdentifier },
@@ -60,7 +61,7 @@ export function SalesHistory({ prompt, businessIds }: { prompt: TicketRefPromptR
 }
 
 function Resend({ row }: { row: TicketSalesRow }) {
-  const { t } = useTranslation('ticketref');
+  const { t } = useTranslation(NAMESPACE);
   const [mobile, setMobile] = useState(row.MobileNumber ?? '');
   const [send, { isLoading }] = useSendTicketsMutation();
   const [message, setMessage] = useState<{ ok: boolean; key: string } | null>(null);
@@ -76,7 +77,7 @@ function Resend({ row }: { row: TicketSalesRow }) {
   };
   return (
     <span className={styles.row}>
-      <input className={styles.mobile} type="tel" inputMode="tel" value={mobile} aria-invalid={!valid}
+      <input className={`tx-input ${styles.mobile}`} type="tel" inputMode="tel" value={mobile} aria-invalid={!valid}
         aria-label={t('history.mobileFor', { reservation: row.ReservationIdentifier })} onChange={(e) => { setMobile(e.target.value); setMessage(null); }} />
       <button type="button" className="tx-btn-secondary" disabled={!valid || isLoading} onClick={() => void go()}>
         {t('history.send')}<span className="tx-visually-hidden"> {row.ReservationIdentifier}</span>

@@ -1,14 +1,10 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
-import { createBaseQuery, type ApiFailure } from '@ticketing/shared';
+import { createBaseQuery, parseWith, queryString, type ApiFailure } from '@ticketing/shared';
 import {
   EditOptionQuantityResponse, PromptAdminResponse, PromptDetailResponse, PromptTicketSalesResponse, SendTicketsResponse,
   TicketRefAgentsResponse, type TicketRefPromptRow,
 } from '@ticketing/shared';
-
-const parse = <S extends z.ZodType>(schema: S) => (raw: unknown): z.output<S> => schema.parse(raw);
-const qs = (o: Record<string, string | number | boolean | undefined | null>) =>
-  new URLSearchParams(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString();
 
 /** Spec section 5: edit quantity response is success only on HTTP 200. */
 export const isEditSuccess = (status: number | undefined) => status === 200;
@@ -27,19 +23,19 @@ export const staffApi = createApi({
   tagTypes: ['Options'],
   endpoints: (b) => ({
     agents: b.query<z.output<typeof TicketRefAgentsResponse>, number>({
-      query: (userId) => `/pres-live/getTicketRefAgents?${qs({ userId })}`, transformResponse: parse(TicketRefAgentsResponse),
+      query: (userId) => `/pres-live/getTicketRefAgents?${queryString({ userId })}`, transformResponse: parseWith(TicketRefAgentsResponse),
     }),
     prompts: b.query<z.output<typeof PromptAdminResponse>, { customerId: number; userId: number; businessIds: number[] }>({
-      query: ({ businessIds, ...q }) => `/pres-live/monitors/TicketReferencePromptAdmin/data?${qs({ ...q, businessIds: businessIds.join(',') })}`,
-      transformResponse: parse(PromptAdminResponse), providesTags: ['Options'],
+      query: ({ businessIds, ...q }) => `/pres-live/monitors/TicketReferencePromptAdmin/data?${queryString({ ...q, businessIds: businessIds.join(',') })}`,
+      transformResponse: parseWith(PromptAdminResponse), providesTags: ['Options'],
     }),
     detail: b.query<z.output<typeof PromptDetailResponse>, PromptParams & { data?: string }>({
-      query: (q) => `/pres-live/monitors/TicketReferencePromptAdminDetail/data?${qs({ ...q, isDetail: true })}`,
-      transformResponse: parse(PromptDetailResponse), providesTags: ['Options'],
+      query: (q) => `/pres-live/monitors/TicketReferencePromptAdminDetail/data?${queryString({ ...q, isDetail: true })}`,
+      transformResponse: parseWith(PromptDetailResponse), providesTags: ['Options'],
     }),
     history: b.query<z.output<typeof PromptTicketSalesResponse>, HistoryArgs>({
-      query: (q) => `/pres-live/monitors/TicketReferencePromptAdminTicketSales/data?${qs({ ...q, isDetail: true })}`,
-      transformResponse: parse(PromptTicketSalesResponse),
+      query: (q) => `/pres-live/monitors/TicketReferencePromptAdminTicketSales/data?${queryString({ ...q, isDetail: true })}`,
+      transformResponse: parseWith(PromptTicketSalesResponse),
     }),
     /** Spec section 5: the edit is a success only on HTTP 200 (any other answer, even 2xx, is a failure). */
     editQuantity: b.mutation<z.output<typeof EditOptionQuantityResponse>, { priceType: number; priceId: number; priceRowId: number; reference: string; reference2: string; quantity: number }>({
@@ -55,7 +51,7 @@ export const staffApi = createApi({
     }),
     sendTickets: b.mutation<z.output<typeof SendTicketsResponse>, { resId: string; mobileNumber: string }>({
       query: ({ resId, mobileNumber }) => ({ url: `/pres-live/reservations/${encodeURIComponent(resId)}/sendTickets`, method: 'POST', body: { mobileNumber } }),
-      transformResponse: parse(SendTicketsResponse),
+      transformResponse: parseWith(SendTicketsResponse),
     }),
   }),
 });

@@ -1,55 +1,33 @@
-import { Link, Route, Routes, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Spinner, currentLocale, formatMoney, type ApiFailure } from '@ticketing/shared';
-import { useVouchersQuery } from './api';
-import { NAMESPACE } from './definition';
+import './print.css';
+import { Route, Routes } from 'react-router-dom';
+import { VoucherList } from './VoucherList';
+import { BuyPage } from './BuyPage';
+import { ProductsPage } from './ProductsPage';
+import { ConfirmationPage } from './ConfirmationPage';
+import { VoucherDescription, VoucherPopup } from './VoucherDescription';
+import { DonationsPage } from './donations/DonationsPage';
+import { DonationCheckout } from './donations/DonationCheckout';
+import { DonationReceipt } from './donations/DonationReceipt';
 
-/** /vouchers and /vouchers/{systemVoucherSuperClassId}: gift vouchers, by super class. */
-function VoucherList() {
-  const { t, i18n } = useTranslation(NAMESPACE);
-  const { superClassId } = useParams();
-  const id = superClassId && /^\d+$/.test(superClassId) ? Number(superClassId) : undefined;
-  const { data, error, isLoading, refetch } = useVouchersQuery({ locale: i18n.language, superClassId: id });
-  const locale = currentLocale();
-  return (
-    <section className="tx-page" aria-labelledby="vouchers-title">
-      <h1 id="vouchers-title">{t('list.title')}</h1>
-      {data && (
-        <nav aria-label={t('list.classes')}>
-          <Link to="/">{t('list.all')}</Link>{' '}
-          {data.superClasses.map((c) => <Link key={c.id} to={`/${c.id}`} aria-current={c.id === id ? 'page' : undefined} style={{ marginInlineStart: '1rem' }}>{c.name}</Link>)}
-        </nav>
-      )}
-      {isLoading && <Spinner />}
-      {error && <ErrorNotice messageKey={(error as ApiFailure).key} onRetry={refetch} />}
-      {data && data.vouchers.length === 0 && <p role="status">{t('list.none')}</p>}
-      <ul style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem' }} data-testid="voucher-list">
-        {data?.vouchers.map((v) => (
-          <li key={v.SystemVoucherId} className="tx-card">
-            <h2>{v.Name}</h2>
-            <p>{v.Description}</p>
-            <ul>
-              {v.Prices.map((p) => (
-                <li key={p.SystemVoucherPriceId}>
-                  {p.isOpenPrice && p.minPrice !== null && p.maxPrice !== null
-                    ? t('list.openPrice', { min: formatMoney(p.minPrice, locale), max: formatMoney(p.maxPrice, locale) })
-                    : formatMoney(p.Price, locale)}
-                </li>
-              ))}
-            </ul>
-            <p><small>{t('list.validity', { count: v.Dates.validityDays })}</small></p>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
+/**
+ * Two route prefixes (host routes.ts): /vouchers, gift vouchers by super class (/vouchers/{systemVoucherSuperClassId}),
+ * a voucher's description page and popup (/vouchers/Description, /vouchers/Popup, ?systemVoucherId=N),
+ * then buying them (/vouchers/products, /vouchers/buy, /vouchers/confirmation); /donations, choosing donations, the donor and payment
+ * (/donations/checkout) and the receipt (/donations/receipt).
+ */
 export function App() {
   return (
     <Routes>
-      <Route path="/" element={<VoucherList />} />
-      <Route path="/:superClassId" element={<VoucherList />} />
+      <Route path="/vouchers" element={<VoucherList />} />
+      <Route path="/vouchers/products" element={<ProductsPage />} />
+      <Route path="/vouchers/buy" element={<BuyPage />} />
+      <Route path="/vouchers/confirmation" element={<ConfirmationPage />} />
+      <Route path="/vouchers/Description" element={<VoucherDescription />} />
+      <Route path="/vouchers/Popup" element={<VoucherPopup />} />
+      <Route path="/vouchers/:superClassId" element={<VoucherList />} />
+      <Route path="/donations" element={<DonationsPage />} />
+      <Route path="/donations/checkout" element={<DonationCheckout />} />
+      <Route path="/donations/receipt" element={<DonationReceipt />} />
     </Routes>
   );
 }

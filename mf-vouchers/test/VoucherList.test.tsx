@@ -15,9 +15,14 @@ describe('voucher list', () => {
   it('lists vouchers with fixed and open prices and the super classes', async () => {
     const fetch = vi.fn(jsonFetch({ '/system-vouchers': { superClasses: [{ id: 1, name: 'Gift cards' }], vouchers: [voucher(1, 1, 'Movie for two'), voucher(2, 1, 'Any amount', true)] } }));
     vi.stubGlobal('fetch', fetch);
-    await renderRemote(definition, '/1');
+    await renderRemote(definition, '/vouchers/1');
     expect(await screen.findByRole('heading', { name: 'Movie for two' })).toBeTruthy();
-    expect(screen.getByText(/Any amount from .*50\.00 to .*500\.00/)).toBeTruthy();
+    expect(screen.getByLabelText(/Amount \(.*50\.00 to .*500\.00\)/)).toBeTruthy();
+    // Quantities 0 to 10 (spec: max quantity 10), and Continue with none chosen says "must select".
+    const qty = screen.getByLabelText('How many: Movie for two') as HTMLSelectElement;
+    expect(Array.from(qty.options).map((o) => o.value).at(-1)).toBe('10');
+    screen.getByTestId('vouchers-next').click();
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose at least one voucher.');
     expect(screen.getByRole('link', { name: 'Gift cards' }).getAttribute('aria-current')).toBe('page');
     expect(String((fetch.mock.calls[0][0] as Request).url)).toContain('superClassId=1');
   });

@@ -21,11 +21,15 @@ try {
   // Benchmarks added by later work: each module exports one async function.
   const extra: [string, string, (m: Record<string, (...a: unknown[]) => Promise<unknown>>) => Promise<unknown>][] = [
     ['seatmap', 'seatmap.ts', (m) => m.benchSeatmap(site.baseUrl)],
+    ['firstScreen', 'firstScreen.ts', (m) => m.benchFirstScreen(site.baseUrl)],
     ['locks', 'locks.ts', (m) => m.benchLocks()],
     ['orderSteps', 'orderSteps.ts', (m) => m.benchOrderSteps(site.baseUrl)],
     ['commit', 'commit.ts', (m) => m.benchCommit()],
     ['staff', 'staff.ts', (m) => m.benchStaff(site.baseUrl)],
     ['release', 'release.ts', (m) => m.benchRelease()],
+    ['liveCommit', 'liveCommit.ts', (m) => m.benchLiveCommit(site.baseUrl)],
+    ['lighthouse', 'lighthouse.ts', (m) => m.benchLighthouse(site.baseUrl)],
+    ['singleBundle', 'singleBundle.ts', (m) => m.benchSingleBundle(site.baseUrl)],
   ];
   for (const [name, file, run] of extra) {
     const full = path.join(ROOT, 'scripts', 'bench', file);

@@ -6,13 +6,15 @@
  *     candidate carries does not satisfy the host's own range;
  *   - the candidate declares no contract version, or one the host does not accept.
  * The host's side comes from the requirements file the host build wrote next to its index.html
- * (rspack.config.base.ts, hostRequirements): the gate judges against the host that is really deployed.
+ * (host-requirements.ts, emitted by rspack.config.base.ts): the gate judges against the host that is really deployed.
  * Ranges are compared with Module Federation's own `satisfy`, the function the browser uses to pick a share.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { satisfy } from '@module-federation/enhanced/runtime';
 import { distDir, ROOT } from './apps.ts';
+import { hostRequirements } from './host-requirements.ts';
+import { federationName } from '../../shared/src/contracts/registry.ts';
 
 export interface HostRequirements {
   contractVersions: number[];
@@ -49,11 +51,8 @@ export async function loadHostRequirements(dir = hostDir()): Promise<HostRequire
   const file = path.join(dir, 'remote-requirements.json');
   if (existsSync(file)) return { ...(JSON.parse(readFileSync(file, 'utf8')) as HostRequirements), source: file };
   // Not built yet: compute exactly what the host build would write.
-  const { hostRequirements } = await import('../../rspack.config.base.ts');
   return { ...(hostRequirements() as HostRequirements), source: `${path.join(ROOT, 'host', 'remote-requirements.json')} + root package.json (host not built)` };
 }
-
-const federationName = (name: string) => name.replace(/-/g, '_');
 
 /** Checks a candidate folder (a build of `name`, meant to be published as `version`). */
 export function checkCandidate(name: string, version: string, dir: string, host: HostRequirements): GateResult {

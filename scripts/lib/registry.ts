@@ -71,7 +71,7 @@ export function ensureSite(opts: { force?: boolean } = {}) {
     publishBuild(name, version, distDir(name), opts.force);
     return current?.remotes.find((r) => r.name === name) ?? entryFor(name, version);
   });
-  if (!current || opts.force) writeRegistry({ config: current?.config ?? { apiBase: '/api', enabledLocales: ['he', 'en'], maxSeats: 10 }, remotes: opts.force ? REMOTES.map((n) => entryFor(n, appVersion(n))) : remotes }, 'initial publish');
+  if (!current || opts.force) writeRegistry({ config: current?.config ?? { apiBase: '/api', enabledLocales: ['he', 'en', 'ru', 'ar', 'pl'], maxSeats: 10 }, remotes: opts.force ? REMOTES.map((n) => entryFor(n, appVersion(n))) : remotes }, 'initial publish');
 }
 
 /**

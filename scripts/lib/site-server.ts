@@ -38,9 +38,17 @@ function registryOrigins(site: string): string[] {
 }
 let originCache: { file: string; mtime: number; origins: string[] } | undefined;
 
-function safeJoin(base: string, urlPath: string): string | undefined {
-  const p = path.normalize(path.join(base, decodeURIComponent(urlPath)));
-  return p.startsWith(base + path.sep) || p === base ? p : undefined;
+/**
+ * The file a URL path names inside `base`, or undefined: bad percent-encoding, a NUL byte, a backslash
+ * or any path that resolves outside `base` (after decoding, so `..%2f` counts) names nothing.
+ */
+export function safeJoin(base: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try { decoded = decodeURIComponent(urlPath); } catch { return undefined; }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const root = path.resolve(base);
+  const p = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
+  return p.startsWith(root + path.sep) ? p : undefined;
 }
 
 const gzCache = new Map<string, { mtime: number; body: Buffer }>();
@@ -66,7 +74,7 @@ function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: str
   }
   res.setHeader('Content-Length', stat.size);
   if (req.method === 'HEAD') { res.end(); return; }
-  createReadStream(file).pipe(res);
+  createReadStream(file).on('error', () => res.destroy()).pipe(res);
 }
 
 export interface SiteOptions { api: FastifyInstance; hostDir?: string; site?: string }
@@ -75,7 +83,7 @@ export function createSiteHandler(opts: SiteOptions) {
   const hostDir = opts.hostDir ?? distDir('host');
   const site = opts.site ?? siteDir();
   const indexFile = path.join(hostDir, 'index.html');
-  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://local');
     const p = url.pathname;
     if (p === '/api' || p.startsWith('/api/')) { opts.api.routing(req, res); return; }
@@ -87,7 +95,8 @@ export function createSiteHandler(opts: SiteOptions) {
       return;
     }
     if (p.startsWith('/remotes/')) {
-      const file = safeJoin(site, p);
+      // resolved inside the remotes folder itself: /remotes/..%2fregistry-history.json names nothing
+      const file = safeJoin(path.join(site, 'remotes'), p.slice('/remotes'.length));
       if (file && existsSync(file) && statSync(file).isFile()) sendFile(req, res, file, IMMUTABLE);
       else { res.statusCode = 404; res.setHeader('Cache-Control', 'no-store'); res.end('not found'); }
       return;
@@ -107,10 +116,31 @@ export function createSiteHandler(opts: SiteOptions) {
     const html = readFileSync(indexFile, 'utf8').replace(/<(script|link|style) /g, `<$1 nonce="${nonce}" `);
     const headers = securityHeaders(nonce, { remoteOrigins: registryOrigins(site), paymentOrigin: process.env.PAYMENT_ORIGIN });
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-    res.setHeader('Content-Type', TYPES['.html']);
+    res.setHeader('Content-Type', TYPES['.html']!);
     res.setHeader('Cache-Control', 'no-cache');
     res.end(req.method === 'HEAD' ? undefined : html);
   };
+  // No request can stop the server: whatever a handler throws becomes a 500 for that request alone.
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    try {
+      handle(req, res);
+    } catch (err) {
+      console.error('[site] request failed', req.method, JSON.stringify(req.url), err);
+      if (res.headersSent) { res.destroy(); return; }
+      res.statusCode = err instanceof URIError ? 400 : 500;
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(res.statusCode === 400 ? 'bad request' : 'internal error');
+    }
+  };
+}
+
+/**
+ * Last resort for the whole process (site and api share it under `npm start`): an error that escapes
+ * every handler (a stream callback, a timer) is logged and the process keeps serving.
+ */
+export function keepServingOnUncaught(log: (msg: string, err: unknown) => void = (m, e) => console.error(m, e)): void {
+  process.on('uncaughtException', (err) => log('[site] uncaught exception (still serving)', err));
+  process.on('unhandledRejection', (err) => log('[site] unhandled rejection (still serving)', err));
 }
 
 export async function listen(handler: http.RequestListener, port: number, host = '127.0.0.1'): Promise<http.Server> {

@@ -1,19 +1,24 @@
 // The shared package: one copy per page (Module Federation singleton).
 export * from './contracts';
 export { publish, subscribe } from './bus/eventBus';
-export { i18n, initI18n, addNamespace, setLocale, currentLocale, storedLocale, dirOf, isLocale, LOCALES, DEFAULT_LOCALE, RTL_LOCALES, type Resources } from './i18n';
+export { i18n, initI18n, addNamespace, loadNamespace, setLocale, currentLocale, storedLocale, dirOf, isLocale, LOCALES, DEFAULT_LOCALE, RTL_LOCALES, type Resources, type ResourceLoaders } from './i18n';
 export { createBaseQuery, toFailure, readCookie, apiUrl, errorKeyFor, type ApiFailure } from './api/baseQuery';
+export { parseWith, queryString } from './api/staffQuery';
 export { setRuntimeConfig, getRuntimeConfig } from './runtime/config';
 export { getSessionUuid, readSession, writeSession } from './runtime/session';
+export { cartsToDiscard, noteCartItems, registerCart, startCart, type CartKind } from './runtime/carts';
+export { paymentOrigin, readHostedPaymentMessage, useHostedPaymentMessages, type HostedPaymentMessage } from './payments/messages';
 export { isChunkLoadError, reloadAfterChunkError, CHUNK_RELOAD_INTERVAL_MS } from './runtime/chunkReload';
 export { formatMoney, agorotToShekels, shekelsToAgorot, localeTag } from './format/money';
-export { jerusalemDate, addDays, calendarStrip, formatTime, formatLongDateTime, formatDayMonthYearTime, formatStripDay, TIME_ZONE } from './format/date';
+export { jerusalemDate, addDays, calendarStrip, formatTime, formatLongDateTime, formatDayMonthYearTime, formatDayMonthYear, parseDayMonthYear, formatStripDay, TIME_ZONE } from './format/date';
 export { slugify } from './format/slug';
 export { createSpaLifecycles, renderStandalone, type RemoteDefinition } from './spa/lifecycles';
 export { ErrorBoundary } from './ui/ErrorBoundary';
 export { RemoteFallback } from './ui/RemoteFallback';
 export { Field } from './ui/Field';
+export { DateInput } from './ui/DateInput';
 export { Spinner, ErrorNotice } from './ui/Spinner';
+export { CartDiscardNotice } from './ui/CartDiscardNotice';
 export { Toasts, toast, TOAST_MS } from './ui/toast';
 export * as rules from './validation/rules';
 export type { RuleError, Rule } from './validation/rules';

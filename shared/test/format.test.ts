@@ -39,3 +39,18 @@ describe('dates in Asia/Jerusalem', () => {
     expect(formatTime('2026-01-10T18:00:00Z', 'he')).toBe('20:00');
   });
 });
+
+describe('day/month/year (issue 14 point 11: report dates)', () => {
+  it('shows a business day as dd/mm/yyyy', async () => {
+    const { formatDayMonthYear } = await import('../src/format/date');
+    expect(formatDayMonthYear('2026-11-03')).toBe('03/11/2026');
+  });
+  it('reads dd/mm/yyyy (and d.m.yyyy) back, refusing what is no calendar date', async () => {
+    const { parseDayMonthYear } = await import('../src/format/date');
+    expect(parseDayMonthYear('03/11/2026')).toBe('2026-11-03');
+    expect(parseDayMonthYear(' 3.1.2026 ')).toBe('2026-01-03');
+    expect(parseDayMonthYear('31/02/2026')).toBeUndefined();
+    expect(parseDayMonthYear('11/03')).toBeUndefined();
+    expect(parseDayMonthYear('2026-11-03')).toBeUndefined();
+  });
+});

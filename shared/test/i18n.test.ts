@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { dirOf, initI18n, setLocale, i18n } from '../src/i18n';
+import { dirOf, initI18n, loadNamespace, setLocale, i18n, type ResourceLoaders } from '../src/i18n';
 
 const root = path.resolve(__dirname, '..', '..');
 const LOCALES = ['he', 'en', 'ru', 'ar', 'pl'];
@@ -35,5 +35,20 @@ describe('translations', () => {
     expect(i18n.t('notFound.title')).toBe('This page could not be found.');
     await setLocale('he');
     expect(document.documentElement.dir).toBe('rtl');
+  });
+  it('fetches the texts of the current language only, and another language when the visitor switches to it', async () => {
+    await initI18n('he');
+    await setLocale('he');
+    const fetched: string[] = [];
+    const loaders = Object.fromEntries(LOCALES.map((l) => [l, async () => { fetched.push(l); return { greeting: `hello-${l}` }; }])) as unknown as ResourceLoaders;
+    await loadNamespace('probe', loaders);
+    expect(fetched).toEqual(['he']);
+    expect(i18n.hasResourceBundle('ru', 'common')).toBe(false);
+    await setLocale('ru');
+    expect(fetched).toEqual(['he', 'ru']);
+    expect(i18n.t('probe:greeting')).toBe('hello-ru');
+    expect(i18n.hasResourceBundle('ru', 'common')).toBe(true);
+    await setLocale('he');
+    expect(fetched).toEqual(['he', 'ru']);
   });
 });

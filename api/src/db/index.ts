@@ -112,9 +112,16 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
   // on an unreachable host. Only the connect is bounded: a request queued for a busy pool still waits
   // (the pool's own connectionTimeoutMillis would bound that wait too and turn load into errors).
   const connectTimeout = Number(process.env.PG_CONNECT_TIMEOUT_MS || 5000);
+  // PG_STATEMENT_TIMEOUT_MS (start:prod's api processes: 15 s): no statement, and no transaction left idle,
+  // may hold a connection and its locks for long; a slow or hostile query is cancelled (57014 → 503)
+  // instead of starving the pool. Unset (migrations, the demo seed's bulk statements) means no limit.
+  const statementTimeout = Number(process.env.PG_STATEMENT_TIMEOUT_MS) > 0 ? Number(process.env.PG_STATEMENT_TIMEOUT_MS) : undefined;
   class BoundedClient extends pgns.Client {
     constructor(config?: string | import('pg').ClientConfig) {
-      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectTimeout });
+      super({
+        ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectTimeout,
+        ...(statementTimeout ? { statement_timeout: statementTimeout, idle_in_transaction_session_timeout: statementTimeout * 2 } : {}),
+      });
     }
   }
   const pool = new pgns.Pool({

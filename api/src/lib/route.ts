@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type * as core from 'zod/v4/core';
+
+/** Any zod schema, classic or zod/mini (the host-read contracts are mini). */
+type Schema = core.$ZodType;
 import { isDbUnavailable } from '../db/errors.ts';
 
 /**
@@ -26,7 +30,7 @@ export class ApiHttpError extends Error {
 /** Returned by a handler that wrote the response itself (server-sent events). */
 export const HIJACKED: unique symbol = Symbol('hijacked');
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
 
 export interface RouteContext<Q, P, B, H> {
   query: Q;
@@ -39,11 +43,11 @@ export interface RouteContext<Q, P, B, H> {
 }
 
 export interface RouteDef<
-  Q extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  H extends z.ZodType | undefined,
-  R extends z.ZodType,
+  Q extends Schema | undefined,
+  P extends Schema | undefined,
+  B extends Schema | undefined,
+  H extends Schema | undefined,
+  R extends Schema,
 > {
   method: HttpMethod;
   /** Path relative to the plugin prefix, OpenAPI style params: `/presentations/{id}`. */
@@ -67,11 +71,11 @@ export interface DocumentedRoute {
   path: string;
   summary: string;
   tags: string[];
-  query?: z.ZodType;
-  params?: z.ZodType;
-  body?: z.ZodType;
-  headers?: z.ZodType;
-  response: z.ZodType;
+  query?: Schema;
+  params?: Schema;
+  body?: Schema;
+  headers?: Schema;
+  response: Schema;
   produces?: string;
   errors?: Record<number, string>;
 }
@@ -99,19 +103,28 @@ function badRequest(where: string, error: z.ZodError): ApiHttpError {
   });
 }
 
-function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, where: string): Out<S> {
+/** Does a request value carry a NUL byte anywhere (no text column accepts one: PostgreSQL would refuse it)? */
+function hasNul(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (!v || typeof v !== 'object' || depth > 64) return depth > 64;
+  for (const [k, x] of Object.entries(v)) if (k.includes('\u0000') || hasNul(x, depth + 1)) return true;
+  return false;
+}
+
+function parsePart<S extends Schema | undefined>(schema: S, value: unknown, where: string): Out<S> {
+  if (hasNul(value)) throw new ApiHttpError(400, 'BAD_REQUEST', `invalid ${where}: NUL byte or nesting too deep`, { issues: [{ in: where, code: 'nul_or_depth' }] });
   if (!schema) return undefined as Out<S>;
-  const r = schema.safeParse(value ?? {});
+  const r = z.safeParse(schema, value ?? {});
   if (!r.success) throw badRequest(where, r.error);
   return r.data as Out<S>;
 }
 
 export function route<
-  Q extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  H extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  H extends Schema | undefined = undefined,
+  R extends Schema = Schema,
 >(app: FastifyInstance, def: RouteDef<Q, P, B, H, R>): void {
   const fastifyUrl = def.url.replace(/\{(\w+)\}/g, ':$1');
   app.apiRoutes.push({
@@ -135,7 +148,7 @@ export function route<
       const result = await def.handler(ctx);
       if (result === HIJACKED) return reply;
       if (CHECK_RESPONSES) {
-        const r = def.response.safeParse(result);
+        const r = z.safeParse(def.response, result);
         if (!r.success) {
           req.log.error({ issues: r.error.issues.slice(0, 5), url: req.url }, 'response does not match its schema');
           throw new ApiHttpError(500, 'RESPONSE_SCHEMA', 'response does not match its schema', { issues: r.error.issues.slice(0, 5) });
@@ -158,6 +171,19 @@ export function installErrorHandling(app: FastifyInstance): void {
         error: 'BAD_REQUEST', message: e.message ?? 'bad request', issues: [{ in: 'request', code: e.code }],
       });
     }
+    const sqlState = (err as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      // SQLSTATE class 22 (data exception: a value the database cannot take) comes from request data: a 400.
+      return reply.code(400).send({ error: 'BAD_REQUEST', message: 'invalid value', issues: [{ in: 'request', code: sqlState }] });
+    }
+    if (sqlState === '40P01' || sqlState === '40001') {
+      // deadlock / serialization failure: nothing was written; the client may simply retry
+      return reply.code(409).header('retry-after', '1').send({ error: 'CONFLICT_RETRY', message: 'a concurrent change got in the way; retry' });
+    }
+    if (sqlState === '57014') {
+      req.log.warn({ url: req.url }, 'statement timeout');
+      return reply.code(503).header('retry-after', '1').send({ error: 'DB_TIMEOUT', message: 'the database took too long; retry shortly' });
+    }
     if (isDbUnavailable(err)) {
       // The database is away (restart, dropped connection): a retryable 503, never a crash or a 500.
       req.log.warn({ err: (err as Error).message }, 'database unavailable');
@@ -173,13 +199,13 @@ export function installErrorHandling(app: FastifyInstance): void {
 
 // ---------- OpenAPI 3.1 ----------
 
-function jsonSchema(s: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+function jsonSchema(s: Schema, io: 'input' | 'output'): Record<string, unknown> {
   const js = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
   delete js.$schema;
   return js;
 }
 
-function parametersOf(s: z.ZodType | undefined, where: 'query' | 'path' | 'header'): unknown[] {
+function parametersOf(s: Schema | undefined, where: 'query' | 'path' | 'header'): unknown[] {
   if (!s) return [];
   const js = jsonSchema(s, 'input') as { properties?: Record<string, unknown>; required?: string[] };
   return Object.entries(js.properties ?? {}).map(([name, schema]) => ({

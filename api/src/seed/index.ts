@@ -5,7 +5,10 @@ import {
 } from './data.ts';
 import { addDays, jerusalemToday } from '../lib/time.ts';
 import { seedOrders } from './orders.ts';
+import { seedLocalizedNames } from './localizedNames.ts';
+import { seedIntegrations } from './integrations.ts';
 import { seedSales } from './sales.ts';
+import { seedVouchers } from './vouchers.ts';
 
 /** Deterministic PRNG (mulberry32). */
 export function mulberry32(seed: number): () => number {
@@ -48,8 +51,14 @@ export async function seed(db: Db, opts: { today?: string } = {}): Promise<{ see
     return true;
   });
   await seedOrders(db);
+  await seedLocalizedNames(db);
+  await seedIntegrations(db);
+  await seedVouchers(db);
   const presentationsAdded = await seedPresentations(db, opts.today ?? jerusalemToday());
+  await (await import('./memberships.ts')).seedMemberships(db);
+  await (await import('./enrolment.ts')).seedEnrolment(db);
   await seedSales(db, { today: opts.today });
+  await (await import('./customerarea.ts')).seedCustomerArea(db);
   return { seeded, presentationsAdded };
 }
 

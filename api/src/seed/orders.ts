@@ -26,6 +26,8 @@ export const DEMO_CUSTOMERS = {
   yossi: { mobile: '0527654321', ssn: israeliIdFrom('04234567'), first: 'יוסי', last: 'כהן', email: 'yossi@example.com' },
   /** Expired (M1003), not started (M1004) and a member without member-sale tickets (M1006). */
   miriam: { mobile: '0541112223', ssn: israeliIdFrom('05345678'), first: 'Miriam', last: 'Katz', email: 'miriam@example.com' },
+  /** No membership either: a second such customer, so sign-in flows stay within the per-number SMS limit. */
+  avi: { mobile: '0529876543', ssn: israeliIdFrom('06456789'), first: 'אבי', last: 'מזרחי', email: 'avi@example.com' },
 } as const;
 
 /** Special ticket kinds added to every 'regular' ticket group: id = 100000 + group id × 10 + n. */
@@ -114,6 +116,7 @@ async function seedOrdersStatic(q: Queryable, today: string): Promise<void> {
   const dana = await ins(DEMO_CUSTOMERS.dana, 500);
   const yossi = await ins(DEMO_CUSTOMERS.yossi, 0);
   const miriam = await ins(DEMO_CUSTOMERS.miriam, 100);
+  await ins(DEMO_CUSTOMERS.avi, 0);
   void yossi;
   const member = (customerId: number, membershipId: number, num: string, balance: number, used: number, start: string, end: string, allow = true) =>
     q.query(`INSERT INTO customer_members (customer_id, membership_id, member_number, membership_identifier, balance, used_balance, points_balance,

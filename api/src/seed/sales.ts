@@ -106,6 +106,8 @@ async function seedTickets(q: Queryable, today: string): Promise<number> {
       WHERE v.venue_type_id < 101 AND p.business_date BETWEEN '${addDays(today, -30)}'::date AND '${addDays(today, 14)}'::date
         -- Presentations of the next days stay empty: the booking tests and demos take fresh ones there.
         AND (p.starts_at <= now() OR p.business_date >= '${addDays(today, FRESH_DAYS)}'::date)
+        -- The theatre season's performances sell through enrolment: a random history would leave no seat free in all of them.
+        AND p.id NOT IN (SELECT presentation_id FROM enrolment_events)
     ),
     places AS MATERIALIZED (
       SELECT se.seatplan_id, s.section_id, s.x, s.y, s.ticket_group_id AS tg FROM seats s JOIN sections se ON se.id = s.section_id WHERE NOT se.is_ga

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getRuntimeConfig, readSession, setLocale, subscribe } from '@ticketing/shared';
+import { getRuntimeConfig, setLocale, subscribe } from '@ticketing/shared';
+import { CustomerMenu } from './CustomerMenu';
 import styles from './shell.module.css';
 
-const PUBLIC_LINKS = [['/order', 'nav.order'], ['/vod', 'nav.vod'], ['/membership', 'nav.membership'], ['/vouchers', 'nav.vouchers'], ['/customer', 'nav.customer']] as const;
+const PUBLIC_LINKS = [['/order', 'nav.order'], ['/vod', 'nav.vod'], ['/membership', 'nav.membership'], ['/vouchers', 'nav.vouchers'], ['/donations', 'nav.donations'], ['/customer', 'nav.customer']] as const;
 const STAFF_LINKS = [['/PRES-live', 'nav.staff'], ['/PRES-live/ticket-ref', 'nav.ticketRef']] as const;
 
+/** The cart badge count: `cart:changed` is sticky, so its last count arrives at once, also after a reload. */
 function useCartCount() {
-  const [count, setCount] = useState<number>(() => readSession<number>('cartCount') ?? 0);
+  const [count, setCount] = useState(0);
   useEffect(() => {
     const offChanged = subscribe('cart:changed', (e) => setCount(e.itemCount));
     const offCleared = subscribe('cart:cleared', () => setCount(0));
@@ -33,23 +35,41 @@ function LanguageSwitch() {
   );
 }
 
+/** A ticket drawn in SVG (an emoji glyph is missing from many fonts). */
+function TicketIcon() {
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" className={styles.icon}>
+      <path d="M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** Header: brand, navigation (collapsed behind a menu button on a phone), then the tools (cart, language). */
 export function Header({ staff }: { staff: boolean }) {
   const { t } = useTranslation('common');
   const count = useCartCount();
   const links = staff ? STAFF_LINKS : PUBLIC_LINKS;
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className={styles.header}>
       <a className="tx-visually-hidden" href="#main">{t('app.skipToContent')}</a>
       <a href="/" data-spa className={styles.brand}>{t('app.title')}</a>
-      <nav aria-label={t('nav.label')} className={styles.nav}>
-        {links.map(([href, key]) => <a key={href} href={href} data-spa aria-current={location.pathname.startsWith(href) ? 'page' : undefined}>{t(key)}</a>)}
+      <button type="button" className={styles.menuToggle} aria-expanded={menuOpen} aria-controls="shell-nav" onClick={() => setMenuOpen((o) => !o)} data-testid="menu-toggle">
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        <span>{t('nav.menu')}</span>
+      </button>
+      <nav id="shell-nav" aria-label={t('nav.label')} className={styles.nav} data-open={menuOpen}>
+        {links.map(([href, key]) => <a key={href} href={href} data-spa onClick={() => setMenuOpen(false)} aria-current={location.pathname.startsWith(href) ? 'page' : undefined}>{t(key)}</a>)}
       </nav>
-      {!staff && (
-        <a href="/order" data-spa className={styles.cart} data-testid="cart-badge" aria-label={t('cart.badge', { count })}>
-          <span aria-hidden="true">🎟</span> <span>{count}</span>
-        </a>
-      )}
-      <LanguageSwitch />
+      <div className={styles.tools}>
+        {!staff && (
+          <a href="/order" data-spa className={styles.cart} data-testid="cart-badge" aria-label={t('cart.badge', { count })}>
+            <TicketIcon /> <span>{count}</span>
+          </a>
+        )}
+        {!staff && <CustomerMenu />}
+        <LanguageSwitch />
+      </div>
     </header>
   );
 }

@@ -1,18 +1,116 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './shell.module.css';
+import { addDays, currentLocale, formatStripDay, formatTime, jerusalemDate } from '@ticketing/shared';
+import { loadWhatsOn, type FilmOnShow } from './whatsOn';
+import styles from './home.module.css';
 
-const CARDS = [['/order', 'nav.order'], ['/membership', 'nav.membership'], ['/vouchers', 'nav.vouchers'], ['/vod', 'nav.vod']] as const;
+const WEEK = 7;
+/** At least as many films as this are on show on any day of the seed and of a real cinema's week. */
+const SKELETONS = 4;
 
-export function IndexPage() {
+/** The week ahead as links into the event list (the booking remote shows the full 29-day strip). */
+function WeekStrip() {
   const { t } = useTranslation('common');
+  const today = jerusalemDate();
+  const locale = currentLocale();
+  return (
+    <nav aria-label={t('home.week')} className={styles.week}>
+      <ul>
+        {Array.from({ length: WEEK }, (_, i) => addDays(today, i)).map((d) => {
+          const { weekday, day } = formatStripDay(d, locale);
+          return (
+            <li key={d}>
+              <a href={`/order?date=${d}`} data-spa className={styles.day} aria-current={d === today ? 'date' : undefined}>
+                <span>{d === today ? t('home.today') : weekday}</span>
+                <strong>{day}</strong>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function FilmCard({ film }: { film: FilmOnShow }) {
+  const { t } = useTranslation('common');
+  const locale = currentLocale();
+  const f = film.feature;
+  const filmPage = `/order?feature=${f.id}&date=${film.day}`;
+  return (
+    <li className={styles.film} data-testid="home-film">
+      <a href={filmPage} data-spa className={styles.posterLink} tabIndex={-1} aria-hidden="true">
+        <img src={film.poster} alt="" width={300} height={450} loading="lazy" className={styles.poster} />
+      </a>
+      <div className={styles.info}>
+        <h3><a href={filmPage} data-spa>{f.name}</a></h3>
+        <p className={styles.meta}>{f.genre} · {f.rating} · {t('home.minutes', { count: f.durationMinutes })}</p>
+        {film.next.length > 0 ? (
+          <>
+            <p className={styles.when}>{film.day === jerusalemDate() ? t('home.nextToday') : t('home.nextTomorrow')}</p>
+            <ul className={styles.times}>
+              {film.next.map((p) => (
+                <li key={p.id}>
+                  <a href={`/order/${p.id}`} data-spa className={styles.time} data-testid="home-screening">
+                    <strong>{formatTime(p.dateTime, locale)}</strong> <span>{p.locationName}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : <p className={styles.when}>{t('home.laterDays')}</p>}
+      </div>
+    </li>
+  );
+}
+
+/** Cards of the films' own size while they load, so the sections below do not jump when they arrive (issue 12: CLS). */
+function FilmSkeletons({ label }: { label: string }) {
+  return (
+    <>
+      <p role="status" className="tx-visually-hidden">{label}</p>
+      <ul className={styles.films} aria-hidden="true" data-testid="home-films-loading">
+        {Array.from({ length: SKELETONS }, (_, i) => (
+          <li key={i} className={`${styles.film} ${styles.skeleton}`}><span className={styles.poster} /><span /></li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** `/`: what is on today and this week — films with posters and their next screenings, then the week's days. */
+export function IndexPage() {
+  const { t, i18n } = useTranslation('common');
+  const [films, setFilms] = useState<FilmOnShow[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    setFailed(false);
+    loadWhatsOn().then((f) => { if (alive) setFilms(f); }, () => { if (alive) setFailed(true); });
+    return () => { alive = false; };
+  }, [i18n.language]);
   return (
     <section className="tx-page" aria-labelledby="index-title">
-      <h1 id="index-title">{t('index.headline')}</h1>
-      <p>{t('index.intro')}</p>
-      <ul className={styles.cards}>
-        {CARDS.map(([href, key]) => <li key={href}><a className="tx-card" href={href} data-spa>{t(key)}</a></li>)}
+      <div className={styles.hero}>
+        <h1 id="index-title">{t('index.headline')}</h1>
+        <p>{t('index.intro')}</p>
+        <a className="tx-btn" href="/order" data-spa>{t('index.cta')}</a>
+      </div>
+      <WeekStrip />
+      <h2 className={styles.sectionTitle}>{t('home.onNow')}</h2>
+      {failed && <p role="alert" className="tx-error">{t('home.failed')}</p>}
+      {!films && !failed && <FilmSkeletons label={t('actions.loading')} />}
+      {films && (
+        <ul className={styles.films} data-testid="home-films">
+          {films.map((f) => <FilmCard key={f.feature.id} film={f} />)}
+        </ul>
+      )}
+      <h2 className={styles.sectionTitle}>{t('home.more')}</h2>
+      <ul className={styles.more}>
+        {([['/vod', 'nav.vod'], ['/membership', 'nav.membership'], ['/vouchers', 'nav.vouchers']] as const).map(([href, key]) => (
+          <li key={href}><a className="tx-card" href={href} data-spa>{t(key)}</a></li>
+        ))}
       </ul>
-      <a className="tx-btn" href="/order" data-spa>{t('index.cta')}</a>
     </section>
   );
 }

@@ -1,12 +1,13 @@
 import { createPortal } from 'react-dom';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toasts, getRuntimeConfig } from '@ticketing/shared';
-import { pageKind } from '../routes';
+import { pageKind, titleKeyFor } from '../routes';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { IndexPage } from './IndexPage';
 import { NotFound } from './NotFound';
+import { TermsPage } from './TermsPage';
 
 function subscribeLocation(cb: () => void) {
   window.addEventListener('single-spa:routing-event', cb);
@@ -20,6 +21,9 @@ export function Shell({ registryFailed, versions = [] }: { registryFailed: boole
   const current = new URL(useSyncExternalStore(subscribeLocation, href));
   const kind = pageKind(current.pathname, current.searchParams.get('lang'), getRuntimeConfig().enabledLocales);
   const isStaff = current.pathname.startsWith('/PRES-live');
+  // Every page names its screen and the site, in the visitor's language (WCAG 2.4.2).
+  const title = `${t(titleKeyFor(current.pathname, kind))} · ${t('app.title')}`;
+  useEffect(() => { document.title = title; }, [title]);
   const header = document.getElementById('shell-header');
   const page = document.getElementById('shell-page');
   const footer = document.getElementById('shell-footer');
@@ -30,6 +34,7 @@ export function Shell({ registryFailed, versions = [] }: { registryFailed: boole
         <>
           {registryFailed && <p role="alert" className="tx-fallback" data-testid="registry-notice">{t('registry.unavailable')}</p>}
           {kind === 'index' && <IndexPage />}
+          {kind === 'terms' && <TermsPage />}
           {kind === 'notFound' && <NotFound />}
         </>,
         page,

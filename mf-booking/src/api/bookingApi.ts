@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { createBaseQuery, DayPresentationsResponse } from '@ticketing/shared';
+import { createBaseQuery, DayPresentationsResponse, FeaturesResponse } from '@ticketing/shared';
 import { currentMiniSiteUrl, takesMiniSiteUrl } from '../minisite/miniSiteSession';
 
 const base = createBaseQuery();
@@ -23,7 +23,12 @@ export const bookingApi = createApi({
       query: ({ date }) => ({ url: '/seats/presentations', params: { date } }),
       transformResponse: (raw: unknown) => DayPresentationsResponse.parse(raw),
     }),
+    /** One film for its film page (issue 14 point 10). */
+    feature: b.query<FeaturesResponse, { id: number; locale: string }>({
+      query: ({ id }) => ({ url: '/features/', params: { featureIds: String(id) } }),
+      transformResponse: (raw: unknown) => FeaturesResponse.parse(raw),
+    }),
   }),
 });
 
-export const { useDayPresentationsQuery } = bookingApi;
+export const { useDayPresentationsQuery, useFeatureQuery } = bookingApi;

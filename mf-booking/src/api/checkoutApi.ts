@@ -41,7 +41,8 @@ export const checkoutApi = bookingApi.enhanceEndpoints({ addTagTypes: ['Customer
       providesTags: ['Customer'],
     }),
     lookupTicket: b.mutation<TicketLookupResponse, TicketLookupArgs>({
-      query: ({ presentationId, ...q }) => ({ url: `/presentations/${presentationId}/ticket`, params: params(q) }),
+      // POST: codes, coupons, voucher references and member numbers never travel in a (logged) query string
+      query: ({ presentationId, ...q }) => ({ url: `/presentations/${presentationId}/ticket`, method: 'POST', body: params(q) }),
       transformResponse: (raw: unknown) => TicketLookupResponse.parse(raw),
     }),
     buildCart: b.mutation<CartResponse, CartBody>({
@@ -53,7 +54,7 @@ export const checkoutApi = bookingApi.enhanceEndpoints({ addTagTypes: ['Customer
       transformResponse: (raw: unknown) => PaymentFormResponse.parse(raw),
     }),
     voucherPayment: b.mutation<VoucherPaymentResponse, { reference: string; total: number }>({
-      query: (q) => ({ url: '/payment/voucher', params: params(q) }),
+      query: (q) => ({ url: '/payment/voucher', method: 'POST', body: params(q) }),
       transformResponse: (raw: unknown) => VoucherPaymentResponse.parse(raw),
     }),
     commit: b.mutation<CommitResponse, { body: CommitBody; idempotencyKey: string }>({
@@ -74,7 +75,7 @@ export const checkoutApi = bookingApi.enhanceEndpoints({ addTagTypes: ['Customer
       transformResponse: (raw: unknown) => MiniSiteResponse.parse(raw),
     }),
     validateMiniSiteReference: b.mutation<MiniSiteValidateResponse, { url: string; ticketId: number; reference1: string; reference2?: string }>({
-      query: ({ url, ...q }) => ({ url: `/mini-site/validate/${encodeURIComponent(url)}`, params: params({ ...q, mode: 'check' }) }),
+      query: ({ url, ...q }) => ({ url: `/mini-site/validate/${encodeURIComponent(url)}`, method: 'POST', body: params({ ...q, mode: 'check' }) }),
       transformResponse: (raw: unknown) => MiniSiteValidateResponse.parse(raw),
     }),
     miniSitePresentations: b.query<PresentationsResponse, { miniSiteUrl: string; locationId?: number | null; featureIds?: number[] | null; locale: string }>({

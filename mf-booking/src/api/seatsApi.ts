@@ -1,7 +1,8 @@
 import {
-  BestAvailableResponse, ExtendResponse, LockSeatResponse, PresentationResponse, ReleaseHoldsResponse, SeatplanV2Response,
+  BestAvailableResponse, ExtendResponse, type ExtendStep, LockSeatResponse, PresentationResponse, ReleaseHoldsResponse, SeatplanV2Response, SelectionCheckResponse,
   SeatsStatusV2Response, TicketGroupsResponse, UnlockSeatResponse, type LockSeatInput,
 } from '@ticketing/shared';
+import { parseSeatplanV2, parseSeatsStatusV2 } from '@ticketing/seatmap/contract';
 import { bookingApi } from './bookingApi';
 
 /** mark → measure helper for the seat map benchmark (parse time of the big plan). */
@@ -30,14 +31,14 @@ export const seatsApi = bookingApi.injectEndpoints({
     }),
     seatplanV2: b.query<SeatplanV2Response, { venueId: number; seatplanId: number }>({
       query: (a) => ({ url: '/seats/seatplanV2', params: a }),
-      transformResponse: (raw: unknown) => timed('seatmap:parse', () => SeatplanV2Response.parse(raw)),
+      transformResponse: (raw: unknown) => timed('seatmap:parse', () => parseSeatplanV2(raw)),
       keepUnusedDataFor: 300,
     }),
     seatsStatusV2: b.query<SeatsStatusV2Response, { presentationId: number; isReserved: boolean }>({
       query: ({ presentationId, isReserved }) => ({
         url: '/seats/seats-statusV2', params: { presentationId, isReserved: isReserved ? '1' : '0' },
       }),
-      transformResponse: (raw: unknown) => SeatsStatusV2Response.parse(raw),
+      transformResponse: (raw: unknown) => parseSeatsStatusV2(raw),
       keepUnusedDataFor: 0,
       providesTags: (_r, _e, a) => [{ type: 'Seats', id: a.presentationId }],
     }),
@@ -49,9 +50,14 @@ export const seatsApi = bookingApi.injectEndpoints({
       query: (seat) => ({ url: '/seats/unlock-seat', method: 'PUT', body: { seat } }),
       transformResponse: (raw: unknown) => UnlockSeatResponse.parse(raw),
     }),
-    extendHold: b.mutation<ExtendResponse, { presentationId: number }>({
+    extendHold: b.mutation<ExtendResponse, { presentationId: number; step?: ExtendStep }>({
       query: (body) => ({ url: '/seats/extend', method: 'PUT', body }),
       transformResponse: (raw: unknown) => ExtendResponse.parse(raw),
+    }),
+    /** The api judges the whole selection when the visitor continues (single-seat rule, companion seats). */
+    checkSelection: b.mutation<SelectionCheckResponse, { presentationId: number }>({
+      query: (body) => ({ url: '/seats/check-selection', method: 'POST', body }),
+      transformResponse: (raw: unknown) => SelectionCheckResponse.parse(raw),
     }),
     releaseHolds: b.mutation<{ released: number }, { presentationId: number }>({
       query: (params) => ({ url: '/seats/holds', method: 'DELETE', params }),
@@ -74,4 +80,5 @@ export const seatsApi = bookingApi.injectEndpoints({
 export const {
   usePresentationQuery, useTicketGroupsQuery, useSeatplanV2Query, useSeatsStatusV2Query,
   useLockSeatMutation, useUnlockSeatMutation, useExtendHoldMutation, useReleaseHoldsMutation, useBestAvailableMutation,
+  useCheckSelectionMutation,
 } = seatsApi;

@@ -1,10 +1,11 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
-import { publish, writeSession } from '@ticketing/shared';
-import { cartItemCount, type CartState } from './cartSlice';
+import { noteCartItems, publish, startCart, writeSession } from '@ticketing/shared';
+import { cartItemCount, HELD_PRESENTATIONS_KEY, type CartState } from './cartSlice';
 
 /**
  * Publishes the cart on the shared bus whenever its item count changes
- * (`cart:changed` for the host's badge) and persists the count for other remotes and reloads.
+ * (`cart:changed`, sticky: the host's badge gets the last count also when it subscribes later or after a reload).
+ * The first seat starts a ticket order, which empties the other kinds of cart (spec section 4).
  */
 export function createCartEvents() {
   const listener = createListenerMiddleware();
@@ -14,10 +15,13 @@ export function createCartEvents() {
       typeof action.type === 'string' && action.type.startsWith('cart/') &&
       (current as { cart: CartState }).cart !== (previous as { cart: CartState }).cart,
     effect: (_action, api) => {
-      const count = cartItemCount((api.getState() as { cart: CartState }).cart);
+      const cart = (api.getState() as { cart: CartState }).cart;
+      const count = cartItemCount(cart);
       if (count === last) return;
+      if (count > 0 && last <= 0) startCart('tickets');
       last = count;
-      writeSession('cartCount', count);
+      noteCartItems('tickets', count);
+      writeSession(HELD_PRESENTATIONS_KEY, Object.values(cart.presentations).filter((p) => p.seats.length).map((p) => p.presentationId));
       publish('cart:changed', { kind: 'tickets', itemCount: count });
     },
   });

@@ -1,5 +1,6 @@
 import { createAction, createSlice, type ActionReducerMapBuilder, type PayloadAction } from '@reduxjs/toolkit';
 import type { Ticket, TicketGroup } from '@ticketing/shared';
+import type { SelectedSeat } from '@ticketing/seatmap';
 
 /** Ticket block of a cart seat entry (spec section 3). Money in shekels. */
 export interface TicketBlock {
@@ -21,23 +22,10 @@ export interface TicketBlock {
   name: string;
 }
 
-/** A selected seat (spec section 3 "cart seat entry"), plus where it is and whether the hold is confirmed. */
-export interface CartSeat {
-  /** 'section_x_y' */
-  key: string;
-  sectionId: number;
-  XCoordinate: number;
-  YCoordinate: number;
-  RowName: string;
-  SeatName: string;
-  SectionName: string;
-  TicketGroupId: number;
-  AllocationId: number;
-  isGA: boolean;
+/** A selected seat (spec section 3 "cart seat entry"): the seat map's selection plus the ticket and add-on choice. */
+export interface CartSeat extends Omit<SelectedSeat, 'ticket'> {
   isFirstAddonSelected: boolean;
   ticket: TicketBlock | null;
-  /** pending = lock requested (selected optimistically); held = confirmed by the api. */
-  hold: 'pending' | 'held';
 }
 
 export interface CartPresentation {
@@ -58,12 +46,13 @@ export interface CartState {
   step: number;
   reservationIdentifier: string | null;
   ticketIdentifiers: string[];
-  /** Hold order (unpaid reservation): first tickets must not be system vouchers. */
-  isHold: boolean;
 }
 
+/** Presentations with seats on hold for this visit (session storage), kept for a clear that happens while booking is not loaded. */
+export const HELD_PRESENTATIONS_KEY = 'cart.heldPresentations';
+
 export const initialCartState: CartState = {
-  presentations: {}, selectedPresentationId: null, step: 0, reservationIdentifier: null, ticketIdentifiers: [], isHold: false,
+  presentations: {}, selectedPresentationId: null, step: 0, reservationIdentifier: null, ticketIdentifiers: [],
 };
 
 /**
@@ -105,9 +94,15 @@ export function assignFirstTickets(p: CartPresentation, isHold: boolean): CartPr
   };
 }
 
-function withTickets(state: CartState, id: string) {
+/**
+ * The hold flag is the checkout's (persisted, so it survives a reload); the actions that assign first tickets
+ * carry its value at dispatch (`cartThunks.ts` reads it with `selectIsHold`).
+ */
+interface WithHoldFlag { isHold: boolean }
+
+function withTickets(state: CartState, id: string, isHold: boolean) {
   const p = state.presentations[id];
-  if (p && p.seats.length && p.ticketGroups) state.presentations[id] = assignFirstTickets(p, state.isHold);
+  if (p && p.seats.length && p.ticketGroups) state.presentations[id] = assignFirstTickets(p, isHold);
 }
 
 export const cartSlice = createSlice({
@@ -131,22 +126,22 @@ export const cartSlice = createSlice({
       delete state.presentations[a.payload.presentationId];
       if (state.selectedPresentationId === a.payload.presentationId) { state.selectedPresentationId = null; state.step = 0; }
     },
-    ticketGroupsLoaded(state, a: PayloadAction<{ presentationId: number; ticketGroups: TicketGroup[]; serviceCharge: number }>) {
+    ticketGroupsLoaded(state, a: PayloadAction<{ presentationId: number; ticketGroups: TicketGroup[]; serviceCharge: number } & WithHoldFlag>) {
       const p = state.presentations[a.payload.presentationId];
       if (!p) return;
       p.ticketGroups = a.payload.ticketGroups;
       p.serviceCharge = a.payload.serviceCharge;
-      withTickets(state, String(a.payload.presentationId));
+      withTickets(state, String(a.payload.presentationId), a.payload.isHold);
     },
     /** Optimistic selection (hold 'pending') or restored holds after a reload ('held'). */
-    seatsSelected(state, a: PayloadAction<{ presentationId: number; seats: Array<Omit<CartSeat, 'ticket' | 'isFirstAddonSelected'>> }>) {
+    seatsSelected(state, a: PayloadAction<{ presentationId: number; seats: Array<Omit<CartSeat, 'ticket' | 'isFirstAddonSelected'>> } & WithHoldFlag>) {
       const p = state.presentations[a.payload.presentationId];
       if (!p) return;
       for (const s of a.payload.seats) {
         if (p.seats.some((x) => x.key === s.key)) continue;
         p.seats.push({ ...s, ticket: null, isFirstAddonSelected: false });
       }
-      withTickets(state, String(a.payload.presentationId));
+      withTickets(state, String(a.payload.presentationId), a.payload.isHold);
     },
     seatsUnselected(state, a: PayloadAction<{ presentationId: number; keys: string[] }>) {
       const p = state.presentations[a.payload.presentationId];
@@ -186,7 +181,7 @@ export function cartItemCount(state: CartState): number {
 }
 
 // =====================================================================================
-// Checkout section (issue 4, owned by the checkout work): ticket choice, hold flag, commit.
+// Checkout section (issue 4, owned by the checkout work): ticket choice, commit.
 // Kept apart from the seat-selection reducers above; wired in through `extraReducers`.
 // =====================================================================================
 
@@ -196,8 +191,6 @@ export interface SeatTicketChange { key: string; ticket: TicketBlock | null; isF
 export const checkoutCartActions = {
   /** Sets the tickets of some seats (quantities per type, codes, coupons and their removal restoring the previous ticket). */
   seatTicketsSet: createAction<{ presentationId: number; entries: SeatTicketChange[] }>('cart/checkout/seatTicketsSet'),
-  /** Regular or hold (unpaid) order. */
-  holdSet: createAction<boolean>('cart/checkout/holdSet'),
   /** Spec section 4: the returned reservation and ticket identifiers are stored. */
   orderCommitted: createAction<{ reservationIdentifier: string; ticketIdentifiers: string[] }>('cart/checkout/orderCommitted'),
 };
@@ -213,7 +206,6 @@ function addCheckoutCases(b: ActionReducerMapBuilder<CartState>) {
       if (e.isFirstAddonSelected !== undefined) seat.isFirstAddonSelected = e.isFirstAddonSelected;
     }
   });
-  b.addCase(checkoutCartActions.holdSet, (state, a) => { state.isHold = a.payload; });
   b.addCase(checkoutCartActions.orderCommitted, (state, a) => {
     state.reservationIdentifier = a.payload.reservationIdentifier;
     state.ticketIdentifiers = a.payload.ticketIdentifiers;

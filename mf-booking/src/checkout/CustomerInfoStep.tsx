@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, Spinner, rules, type Presentation } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
+import { Field, Spinner, rules } from '@ticketing/shared';
+import { NAMESPACE } from '../locales';
 import { useCurrentCustomerQuery } from '../api/checkoutApi';
 import { usePresentationQuery } from '../api/seatsApi';
+import type { StepProps } from '../order/stepProps';
 import {
   FIELD_ORDER, TEXT_FIELDS, cleanValue, emptyCustomerForm, firstError, isIncluded, isRequired, prefillFromCustomer,
   validateCustomerForm, type CustomerFormErrors, type CustomerFormValues, type FormKey, type TextField,
@@ -12,6 +13,7 @@ import { checkoutActions } from './checkoutSlice';
 import { useCheckoutDispatch, useCheckoutSelector, useOrderFormConfig } from './hooks';
 import { usePersistCheckout } from './persist';
 import styles from './checkout.module.css';
+import { SignInLink } from './SignInLink';
 
 const INPUT: Partial<Record<TextField, { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel'; dir?: 'ltr' }>> = {
   firstName: { autoComplete: 'given-name' },
@@ -30,14 +32,13 @@ const INPUT: Partial<Record<TextField, { type?: string; autoComplete?: string; i
 
 export const fieldId = (k: FormKey) => `ci-${k}`;
 
-export interface StepProps { onNext?: () => void; onBack?: () => void; presentation?: Presentation }
 
 /**
  * Step 2, customer info (spec section 3 form, section 5 rules). Fields and their required flags
  * come from GET /config (forms.order); values are restored from the session and a logged-in
  * customer's details are prefilled. On submit the first invalid field receives focus.
  */
-export function CustomerInfoStep({ onNext, onBack }: StepProps) {
+export function CustomerInfoStep({ onNext, onBack }: Partial<StepProps>) {
   const { t } = useTranslation(NAMESPACE);
   const dispatch = useCheckoutDispatch();
   usePersistCheckout();
@@ -97,6 +98,7 @@ export function CustomerInfoStep({ onNext, onBack }: StepProps) {
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-labelledby="ci-title" data-testid="customer-info-form">
       <h2 id="ci-title">{t('customerInfo.title')}</h2>
       {customer?.customerInfo && <p className={styles.note}>{t('customerInfo.loggedInAs', { name: `${customer.customerInfo.FirstName} ${customer.customerInfo.LastName}` })}</p>}
+      <SignInLink />
       <p className={styles.note}>{t('customerInfo.requiredNote')}</p>
       {submitted && errorCount > 0 && <p role="alert" className="tx-error" data-testid="customer-info-summary">{t('customerInfo.errorsSummary', { count: errorCount })}</p>}
       <div className={styles.grid}>
@@ -158,6 +160,7 @@ export function CustomerInfoStep({ onNext, onBack }: StepProps) {
             onChange={(e) => set('termsConfirmed', e.target.checked)}
           />
           <label htmlFor={fieldId('termsConfirmed')}>{t('customerInfo.fields.termsConfirmed')}{isRequired(form, 'termsConfirmed') ? ' *' : ''}</label>
+          <a href="/terms" target="_blank" rel="noopener" data-testid="terms-link">{t('customerInfo.termsLink')}</a>
           {errors.termsConfirmed && <p id={`${fieldId('termsConfirmed')}-error`} role="alert" className="tx-field-error">{t(errors.termsConfirmed.key, { ns: 'common', ...errors.termsConfirmed.values })}</p>}
         </div>
       )}

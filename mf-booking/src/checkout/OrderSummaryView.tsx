@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDayMonthYearTime, formatMoney, type OrderSummary } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
+import { NAMESPACE } from '../locales';
 import { useLocale } from './hooks';
 import styles from './checkout.module.css';
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Spinner, formatMoney, publish, type Cart, type Presentation } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
+import { Spinner, formatMoney, publish, useHostedPaymentMessages, type Cart, type Presentation } from '@ticketing/shared';
+import { NAMESPACE } from '../locales';
 import { cartActions, checkoutCartActions } from '../cart/cartSlice';
 import { useBuildCartMutation, useCommitMutation, useCurrentCustomerQuery, usePaymentFormMutation, useStartupConfigQuery } from '../api/checkoutApi';
 import { usePresentationQuery, useReleaseHoldsMutation } from '../api/seatsApi';
@@ -14,15 +14,18 @@ import { failureCode, failureText } from './errors';
 import { useCheckoutDispatch, useCheckoutSelector, useLocale } from './hooks';
 import { clearIdempotencyKey, fingerprint } from './idempotency';
 import { OrderSummaryView } from './OrderSummaryView';
-import { apiOrigin, readPaymentMessage } from './paymentMessages';
 import { usePersistCheckout } from './persist';
+import { markOrderRestarted } from './restartNotice';
 import { VoucherDialog } from './VoucherDialog';
-import type { StepProps } from './CustomerInfoStep';
+import { BlikPayment, type BlikOutcome } from './payment/BlikPayment';
+import { activeProviders, PaymentMethodChooser } from './payment/PaymentMethodChooser';
+import type { StepProps } from '../order/stepProps';
 import styles from './checkout.module.css';
 
 type Phase =
   | { kind: 'summary' }
   | { kind: 'form'; url: string }
+  | { kind: 'blik'; sessionId: string }
   | { kind: 'committing' }
   | { kind: 'paymentError'; text: string }
   | { kind: 'commitError'; text: string; retryable: boolean }
@@ -35,7 +38,7 @@ export const RESTART_DELAY_MS = 2500;
  * voucher-payment dialog, the hold toggle for members, the hosted sandbox payment page in an
  * iframe (messages accepted only from the api origin), then the idempotent commit.
  */
-export function PaymentStep({ onBack, presentation: given }: StepProps) {
+export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const locale = useLocale();
   const navigate = useNavigate();
@@ -57,8 +60,11 @@ export function PaymentStep({ onBack, presentation: given }: StepProps) {
   const [holdNotice, setHoldNotice] = useState<'NO_MEMBERSHIP' | 'PREMIUM_HOLD' | null>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
+  const providers = useMemo(() => activeProviders(config?.config.payment.providers ?? []), [config]);
+  const [chosenMethod, setMethod] = useState<string | null>(null);
+  const method = providers.find((p) => p.id === chosenMethod) ?? providers[0];
   const miniSite = readMiniSite();
-  const isHold = cart.isHold || checkout.isHold;
+  const isHold = checkout.isHold;
   const existingReservation = cart.reservationIdentifier ?? checkout.reservation?.reservationIdentifier ?? null;
 
   const built = useMemo((): { cart: Cart } | { error: string } => {
@@ -88,7 +94,6 @@ export function PaymentStep({ onBack, presentation: given }: StepProps) {
   const focusAlert = () => requestAnimationFrame(() => alertRef.current?.focus());
 
   const setHold = useCallback((v: boolean) => {
-    dispatch(checkoutCartActions.holdSet(v));
     dispatch(checkoutActions.setHold(v));
   }, [dispatch]);
 
@@ -122,34 +127,28 @@ export function PaymentStep({ onBack, presentation: given }: StepProps) {
     clearIdempotencyKey();
     dispatch(checkoutActions.resetCheckout({ keepCustomerInfo: true }));
     dispatch(cartActions.reset());
-    window.location.assign(pid ? `/order/${pid}` : '/order');
+    // The restarted order says why it starts again (issue 14 point 2) and keeps the visitor's language.
+    markOrderRestarted();
+    window.location.assign(`${pid ? `/order/${pid}` : '/order'}${window.location.search}`);
   }, [pid, releaseHolds, dispatch]);
 
   // Messages of the hosted payment page: only from the api origin and our own iframe.
-  useEffect(() => {
-    if (phase.kind !== 'form') return;
-    const origin = apiOrigin();
-    const onMessage = (e: MessageEvent) => {
-      const msg = readPaymentMessage(e, frameRef.current?.contentWindow, origin);
-      if (!msg) return;
-      if (msg.status === 'approved' && msg.paymentIdentifier) {
-        dispatch(checkoutActions.setPaymentIdentifier(msg.paymentIdentifier));
-        void commit(msg.paymentIdentifier);
-      } else if (msg.status === 'cancelled') {
-        setPhase({ kind: 'cancelled' });
-        focusAlert();
-        setTimeout(() => void restart(), RESTART_DELAY_MS);
-      } else if (msg.status === '3ds_failed') {
-        setPhase({ kind: 'paymentError', text: t('payment.errors.threeDs') });
-        focusAlert();
-      } else if (msg.status === 'declined') {
-        setPhase({ kind: 'paymentError', text: t('payment.errors.declined') });
-        focusAlert();
-      }
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [phase.kind, commit, restart, dispatch, t]);
+  useHostedPaymentMessages(phase.kind === 'form', frameRef, (msg) => {
+    if (msg.status === 'approved') {
+      dispatch(checkoutActions.setPaymentIdentifier(msg.paymentIdentifier));
+      void commit(msg.paymentIdentifier);
+    } else if (msg.status === 'cancelled') {
+      setPhase({ kind: 'cancelled' });
+      focusAlert();
+      setTimeout(() => void restart(), RESTART_DELAY_MS);
+    } else if (msg.status === '3ds_failed') {
+      setPhase({ kind: 'paymentError', text: t('payment.errors.threeDs') });
+      focusAlert();
+    } else if (msg.status === 'declined') {
+      setPhase({ kind: 'paymentError', text: t('payment.errors.declined') });
+      focusAlert();
+    }
+  });
 
   const pay = async () => {
     if (!order) return;
@@ -160,20 +159,35 @@ export function PaymentStep({ onBack, presentation: given }: StepProps) {
     if (checkout.paymentIdentifier) { await commit(checkout.paymentIdentifier); return; }
     try {
       const f = await getForm({
-        locale, total: order.amountDue, ssn: checkout.customerInfo?.ssn || undefined, locationId: order.locationId ?? undefined,
-        authProfileId: order.authProfileId ?? undefined, numberOfPayments: order.numberOfPayments,
+        locale, total: order.amountDue, locationId: order.locationId ?? undefined,
+        authProfileId: order.authProfileId ?? undefined, numberOfPayments: order.numberOfPayments, provider: method?.id,
       }).unwrap();
-      setPhase({ kind: 'form', url: f.paymentFormURL });
+      setPhase(method?.kind === 'blik' ? { kind: 'blik', sessionId: f.sessionId } : { kind: 'form', url: f.paymentFormURL });
     } catch (e) {
       setPhase({ kind: 'paymentError', text: failureText(t, e) });
       focusAlert();
     }
   };
 
+  const onBlikApproved = useCallback((id: string) => {
+    dispatch(checkoutActions.setPaymentIdentifier(id));
+    void commit(id);
+  }, [dispatch, commit]);
+  const onBlikEnded = useCallback((outcome: BlikOutcome) => {
+    if (outcome === 'cancelled') { setPhase({ kind: 'summary' }); return; }
+    setPhase({ kind: 'paymentError', text: t(`payment.blik.${outcome}`) });
+    focusAlert();
+  }, [t]);
+  const chooseMethod = (id: string) => {
+    setMethod(id);
+    // Only card providers split a payment (spec section 9).
+    if (providers.find((p) => p.id === id)?.kind !== 'card') dispatch(checkoutActions.setNumberOfPayments(1));
+  };
+
   if ('error' in built) return <p role="alert" className="tx-error">{t(`booking:summary.errors.${built.error}`)}</p>;
 
   const maxPayments = config?.config.payment.maxNumberOfPayments ?? 1;
-  const installments = order && !order.isHold && order.amountDue >= (config?.config.payment.installmentsMinTotal ?? Infinity) && maxPayments > 1;
+  const installments = order && !order.isHold && method?.kind === 'card' && order.amountDue >= (config?.config.payment.installmentsMinTotal ?? Infinity) && maxPayments > 1;
   const loggedIn = !!customer?.customerInfo;
 
   return (
@@ -194,13 +208,16 @@ export function PaymentStep({ onBack, presentation: given }: StepProps) {
         </div>
       )}
 
-      {phase.kind !== 'form' && phase.kind !== 'cancelled' && (
+      {phase.kind !== 'form' && phase.kind !== 'blik' && phase.kind !== 'cancelled' && (
         <div className={styles.options}>
           {loggedIn && (
             <div className={styles.check}>
               <input id="hold-order" type="checkbox" checked={isHold} onChange={(e) => { setHoldNotice(null); setHold(e.target.checked); }} data-testid="hold-toggle" />
               <label htmlFor="hold-order">{t('payment.hold.toggle')}</label>
             </div>
+          )}
+          {!isHold && order && order.amountDue > 0 && method && (
+            <PaymentMethodChooser providers={providers} value={method.id} onChange={chooseMethod} />
           )}
           {installments && (
             <div className="tx-field">
@@ -252,6 +269,7 @@ export function PaymentStep({ onBack, presentation: given }: StepProps) {
       {phase.kind === 'form' && (
         <iframe ref={frameRef} src={phase.url} title={t('payment.frameTitle')} className={styles.frame} data-testid="payment-frame" />
       )}
+      {phase.kind === 'blik' && <BlikPayment sessionId={phase.sessionId} onApproved={onBlikApproved} onEnded={onBlikEnded} />}
       {phase.kind === 'committing' && <div role="status" aria-live="polite"><Spinner /><p>{t('payment.processing')}</p></div>}
 
       {(phase.kind === 'summary') && (

@@ -1,13 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner, apiUrl, formatMoney, type Product } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
+import { NAMESPACE } from '../locales';
 import { usePresentationQuery } from '../api/seatsApi';
 import { checkoutActions, type DeliveryMethod } from './checkoutSlice';
 import { useCheckoutDispatch, useCheckoutSelector, useLocale } from './hooks';
 import { usePersistCheckout } from './persist';
 import { isPricedProduct } from './totals';
-import type { StepProps } from './CustomerInfoStep';
+import type { StepProps } from '../order/stepProps';
 import styles from './checkout.module.css';
 
 const MAX_PER_PRODUCT = 10;
@@ -19,7 +19,7 @@ export function deliveryRequired(products: Product[], quantities: Record<string,
 }
 
 /** Step 3, products (concessions, glasses, add-ons): images, quantities, price only when numeric, delivery method. */
-export function ProductsStep({ onNext, onBack }: StepProps) {
+export function ProductsStep({ onNext, onBack }: Partial<StepProps>) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const locale = useLocale();
   const dispatch = useCheckoutDispatch();

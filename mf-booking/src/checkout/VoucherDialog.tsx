@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type VoucherPayment } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
+import { NAMESPACE } from '../locales';
 import { useVoucherPaymentMutation } from '../api/checkoutApi';
 import { failureText } from './errors';
 import { useLocale } from './hooks';

@@ -85,7 +85,7 @@ export function buildCartPayload(cart: CartState, checkout: CheckoutState, o: Bu
   const products = Object.entries(checkout.products)
     .map(([id, quantity]) => ({ id: Number(id), quantity }))
     .filter((p) => p.quantity > 0);
-  const isHold = cart.isHold || checkout.isHold;
+  const isHold = checkout.isHold;
   return {
     customerInfo: !o.withoutCustomer && checkout.customerInfo ? toCartCustomerInfo(checkout.customerInfo, o.customerId) : undefined,
     paymentIdentifier: isHold ? null : (o.paymentIdentifier ?? checkout.paymentIdentifier),

@@ -19,19 +19,25 @@ export interface CheckoutState {
   products: Record<string, number>;
   deliveryMethod: DeliveryMethod | null;
   numberOfPayments: number;
+  /** Hold (unpaid) order; also decides the first tickets the cart assigns (no code-only ticket). */
   isHold: boolean;
   walkin: boolean;
   voucherPayment: VoucherPayment | null;
   paymentIdentifier: string | null;
   reservation: Reservation | null;
+  /** A voucher payment the api no longer accepts, dropped from the order: told to the visitor once. */
+  voucherDropped: { reference: string; code: string } | null;
 }
+
+/** Api refusals that mean the voucher payment itself can no longer apply (it is dropped, never left to block the order). */
+export const VOUCHER_PAYMENT_CODES = new Set(['NO_BALANCE', 'SYSTEM_VOUCHER_NOT_FOUND', 'SYSTEM_VOUCHER_NOT_ACTIVE', 'voucherExpired', 'VOUCHER_ON_HOLD', 'ONE_VOUCHER_PAYMENT']);
 
 export const CHECKOUT_SESSION_KEY = 'checkout.state';
 export const CUSTOMER_SESSION_KEY = 'checkout.customerInfo';
 
 export const initialCheckout = (): CheckoutState => ({
   customerInfo: null, products: {}, deliveryMethod: null, numberOfPayments: 1, isHold: false, walkin: false,
-  voucherPayment: null, paymentIdentifier: null, reservation: null,
+  voucherPayment: null, paymentIdentifier: null, reservation: null, voucherDropped: null,
 });
 
 /** Restored from the session (spec section 7: customer info is restored from the session if present). */
@@ -60,9 +66,23 @@ export const checkoutSlice = createSlice({
     setHold(s, a: PayloadAction<boolean>) { s.isHold = a.payload; if (a.payload) s.voucherPayment = null; },
     setWalkin(s, a: PayloadAction<boolean>) { s.walkin = a.payload; },
     /** Spec section 4: only one voucher payment at a time; adding replaces. */
-    setVoucherPayment(s, a: PayloadAction<VoucherPayment | null>) { s.voucherPayment = a.payload; },
+    setVoucherPayment(s, a: PayloadAction<VoucherPayment | null>) { s.voucherPayment = a.payload; s.voucherDropped = null; },
     setPaymentIdentifier(s, a: PayloadAction<string | null>) { s.paymentIdentifier = a.payload; },
-    committed(s, a: PayloadAction<Reservation>) { s.reservation = a.payload; s.paymentIdentifier = null; },
+    /**
+     * The order is done (docs/state.md): only the reservation (for the confirmation) and the customer info
+     * survive; products, voucher payment, hold flag, payments and delivery belong to that order and go now,
+     * so no later way of starting another order (header menu, back, a link, a reload) can carry them over.
+     */
+    committed(s, a: PayloadAction<Reservation>) {
+      return { ...initialCheckout(), customerInfo: s.customerInfo, reservation: a.payload };
+    },
+    /** The api refused the voucher payment (used up, expired, unknown): drop it and say so. */
+    voucherPaymentDropped(s, a: PayloadAction<{ code: string }>) {
+      if (!s.voucherPayment) return;
+      s.voucherDropped = { reference: s.voucherPayment.systemVoucher, code: a.payload.code };
+      s.voucherPayment = null;
+    },
+    voucherDroppedSeen(s) { s.voucherDropped = null; },
     /** Selecting a presentation clears the reservation identifier (spec section 4). */
     clearReservation(s) { s.reservation = null; },
     /** Spec section 4: reset clears the order, optionally keeping customer info. */
@@ -73,8 +93,13 @@ export const checkoutSlice = createSlice({
   extraReducers: (b) => {
     // Spec section 4: selecting a presentation clears the reservation identifier (a new order begins).
     b.addCase(cartActions.presentationSelected, (s) => { s.reservation = null; });
+    // A cart emptied (another order kind started, or a reset) takes the order's checkout parts with it.
+    b.addCase(cartActions.reset, (s) => (s.reservation ? s : { ...initialCheckout(), customerInfo: s.customerInfo }));
   },
 });
 
 export const checkoutActions = checkoutSlice.actions;
 export type CheckoutRootState = { checkout: CheckoutState };
+
+/** Hold (unpaid) order: the checkout is the flag's one owner; the cart reads it here (docs/state.md). */
+export const selectIsHold = (s: CheckoutRootState): boolean => s.checkout.isHold;

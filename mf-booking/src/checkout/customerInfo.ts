@@ -41,7 +41,7 @@ export function emptyCustomerForm(config?: CustomerFormConfig): CustomerFormValu
   return {
     firstName: '', lastName: '', ssn: '', email: '', emailVerify: '', mobileNumber: '', mobileNumberVerify: '',
     address1: '', address2: '', city: '', postalCode: '', dateOfBirth: '', locationId: '',
-    isMailingAllowed: config?.isMailingAllowedDefault ?? true,
+    isMailingAllowed: config?.isMailingAllowedDefault ?? false,
     termsConfirmed: config?.termsConfirmedDefault ?? false,
   };
 }

@@ -2,10 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Field, formatLongDateTime, publish, rules } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
+import { NAMESPACE } from '../locales';
 import { cartActions } from '../cart/cartSlice';
 import { useEdocumentQuery, useSendTicketsMutation, useStartupConfigQuery } from '../api/checkoutApi';
-import { usePresentationQuery } from '../api/seatsApi';
 import { checkoutActions } from '../checkout/checkoutSlice';
 import { failureText } from '../checkout/errors';
 import { useCheckoutDispatch, useCheckoutSelector, useLocale } from '../checkout/hooks';
@@ -13,13 +12,14 @@ import { clearIdempotencyKey } from '../checkout/idempotency';
 import { OrderSummaryView } from '../checkout/OrderSummaryView';
 import { usePersistCheckout } from '../checkout/persist';
 import { writeMiniSite } from '../minisite/miniSiteSession';
-import { buildIcs, downloadIcs } from './ics';
+import { TicketActions } from '../edocument/TicketActions';
 import { QrCode } from './QrCode';
+import { DonationOffer } from './DonationOffer';
 import styles from './confirmation.module.css';
 
 /**
  * /order/confirmation (issue 4 §7): reservation number, seats, totals, QR code, e-ticket link,
- * .ics file, tickets by SMS; for a hold order the box-office note. Publishes order:committed
+ * the api's calendar.ics and sharing (issue 16 §6), tickets by SMS; for a hold order the box-office note. Publishes order:committed
  * (once, by the commit) and cart:cleared here; "new order" resets, optionally keeping customer info.
  */
 export function Confirmation() {
@@ -33,8 +33,6 @@ export function Confirmation() {
   const cartHasSeats = useCheckoutSelector((s) => Object.keys(s.cart.presentations).length > 0);
   const { data: config } = useStartupConfigQuery();
   const { data: doc } = useEdocumentQuery({ documentKey: reservation?.documentKey ?? '', locale: i18n.language }, { skip: !reservation });
-  const presentationId = reservation?.presentationId ?? reservation?.order.presentations[0]?.presentationId;
-  const { data: pres } = usePresentationQuery({ id: presentationId ?? 0, locale: i18n.language }, { skip: !presentationId });
   const [send, sendState] = useSendTicketsMutation();
   const [mobile, setMobile] = useState(savedMobile);
   const [mobileError, setMobileError] = useState<{ key: string } | undefined>();
@@ -47,6 +45,7 @@ export function Confirmation() {
     if (!reservation) return;
     headingRef.current?.focus();
     if (cartHasSeats) dispatch(cartActions.reset());
+    clearIdempotencyKey(); // the next order gets its own key
     writeMiniSite(undefined); // the mini-site order is over
     publish('cart:cleared', { kind: 'tickets', reason: 'committed' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -63,20 +62,6 @@ export function Confirmation() {
 
   const first = reservation.order.presentations[0];
   const minutes = config?.config.limits.holdCollectMinutesBefore ?? 30;
-
-  const ics = () => {
-    if (!first) return;
-    const content = buildIcs({
-      uid: `${reservation.reservationIdentifier}@ticketing`,
-      title: first.featureName,
-      start: first.dateTime,
-      durationMinutes: pres?.presentation.featureDurationMinutes ?? 120,
-      location: `${first.locationName}, ${first.venueName}`,
-      description: t('confirmation.icsDescription', { reservation: reservation.reservationIdentifier }),
-      url: `${window.location.origin}/edocument/${reservation.documentKey}`,
-    });
-    downloadIcs(`reservation-${reservation.reservationIdentifier}.ics`, content);
-  };
 
   const sendSms = async (e: FormEvent) => {
     e.preventDefault();
@@ -117,7 +102,7 @@ export function Confirmation() {
         <aside className={`tx-card ${styles.side}`}>
           {doc?.edocument.qrSvg && <QrCode svg={doc.edocument.qrSvg} label={t('confirmation.qrAlt', { reservation: reservation.reservationIdentifier })} />}
           <Link className="tx-btn" to={`/edocument/${reservation.documentKey}`} data-testid="eticket-link">{t('confirmation.eticket')}</Link>
-          <button type="button" className="tx-btn tx-btn-secondary" onClick={ics} data-testid="ics-download">{t('confirmation.ics')}</button>
+          <TicketActions documentKey={reservation.documentKey} title={first?.featureName ?? reservation.reservationIdentifier} />
           <form onSubmit={(e) => void sendSms(e)} noValidate className={styles.sms}>
             <Field id="sms-mobile" type="tel" dir="ltr" label={t('confirmation.smsMobile')} value={mobile} error={mobileError} onChange={(e) => setMobile(e.target.value)} onBlur={() => setMobile(rules.normalizeMobile(mobile))} />
             <button type="submit" className="tx-btn tx-btn-secondary" disabled={sendState.isLoading} data-testid="send-sms">{t('confirmation.sendSms')}</button>
@@ -126,6 +111,7 @@ export function Confirmation() {
           </form>
         </aside>
       </div>
+      <DonationOffer />
       <div className={styles.reset}>
         <div className={styles.check}>
           <input id="keep-info" type="checkbox" checked={keepInfo} onChange={(e) => setKeepInfo(e.target.checked)} />

@@ -1,10 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Spinner, formatLongDateTime, formatMoney, type ApiFailure } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
-import { useEdocumentQuery } from '../api/checkoutApi';
+import { Spinner, eTicketState, formatLongDateTime, formatMoney, type ApiFailure } from '@ticketing/shared';
+import { NAMESPACE } from '../locales';
+import { useEdocumentQuery, useStartupConfigQuery } from '../api/checkoutApi';
 import { useLocale } from '../checkout/hooks';
 import { QrCode } from '../confirmation/QrCode';
+import { TicketActions } from './TicketActions';
 import styles from './edocument.module.css';
 
 /**
@@ -17,6 +18,7 @@ export function EDocumentPage() {
   const { t, i18n } = useTranslation(NAMESPACE);
   const locale = useLocale();
   const { data, error, isLoading, refetch } = useEdocumentQuery({ documentKey, locale: i18n.language });
+  const { data: config } = useStartupConfigQuery();
 
   if (isLoading) return <section className="tx-page"><Spinner /></section>;
   if (error) {
@@ -33,7 +35,11 @@ export function EDocumentPage() {
   }
   if (!data) return null;
   const d = data.edocument;
-  const state = d.isCancelled ? 'cancelled' : d.isPast ? 'past' : d.isScanned ? 'scanned' : 'valid';
+  // The api's own decision (shared eTicketState), applied again now: a ticket left open turns past at its start.
+  const state = eTicketState({
+    cancelled: d.isCancelled, scanned: d.isScanned, startsAt: d.dateTime, isVod: d.isVod,
+    graceMinutes: config?.config.limits.pastEventGraceMinutes ?? 0,
+  });
 
   return (
     <section className="tx-page" aria-labelledby="edoc-title" data-testid="edocument" data-state={state}>
@@ -53,6 +59,7 @@ export function EDocumentPage() {
         </dl>
         <p className={styles.when}>{formatLongDateTime(d.dateTime, locale)}</p>
         {!d.isCancelled && <div className={styles.qr}><QrCode svg={d.qrSvg} label={t('edocument.qrAlt', { reservation: d.reservationIdentifier })} size={240} /></div>}
+        {!d.isCancelled && <TicketActions documentKey={documentKey} title={d.featureName} />}
         <table className="tx-table">
           <caption className="tx-visually-hidden">{t('edocument.tickets')}</caption>
           <thead><tr><th scope="col">{t('edocument.seat')}</th><th scope="col">{t('edocument.ticket')}</th><th scope="col">{t('edocument.scanned')}</th></tr></thead>

@@ -3,8 +3,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Spinner, currentLocale, formatTime, jerusalemDate, type ApiFailure, type DayPresentation } from '@ticketing/shared';
 import { useDayPresentationsQuery } from '../api/bookingApi';
-import { NAMESPACE } from '../definition';
+import { NAMESPACE } from '../locales';
 import { CalendarStrip } from './CalendarStrip';
+import { FilmHeader } from './FilmHeader';
+import { isPastScreening } from './past';
 import styles from './events.module.css';
 
 function groupByFeature(list: DayPresentation[]) {
@@ -23,35 +25,47 @@ export function EventList() {
   const [params, setParams] = useSearchParams();
   const date = params.get('date') ?? jerusalemDate();
   const { data, error, isFetching, refetch } = useDayPresentationsQuery({ date, locale: i18n.language });
-  const features = useMemo(() => groupByFeature(data?.presentations ?? []), [data]);
+  // A film page is the event list filtered by one film (`?feature=`), under the film's poster and details.
+  const featureId = Number(params.get('feature')) || null;
+  const features = useMemo(() => groupByFeature((data?.presentations ?? []).filter((p) => featureId === null || p.featureId === featureId)), [data, featureId]);
   const locale = currentLocale();
 
   const select = (d: string) => setParams((p) => { p.set('date', d); return p; }, { replace: true });
 
   return (
     <section className="tx-page" aria-labelledby="events-title">
-      <h1 id="events-title">{t('events.title')}</h1>
+      {featureId ? <FilmHeader id={featureId} /> : <h1 id="events-title">{t('events.title')}</h1>}
       <CalendarStrip selected={date} onSelect={select} />
       {isFetching && !data && <Spinner />}
       {error && <ErrorNotice messageKey={(error as ApiFailure).key} onRetry={refetch} />}
-      {data && features.length === 0 && <p role="status">{t('events.none')}</p>}
+      {data && features.length === 0 && <p role="status">{t(featureId ? 'film.none' : 'events.none')}</p>}
       <ul className={styles.features} aria-busy={isFetching} data-testid="event-list">
         {features.map((f) => (
           <li key={f.id} className="tx-card">
-            <h2>{f.name}</h2>
+            <h2>{featureId ? t('film.screenings') : <Link to={`/order?feature=${f.id}&date=${date}`} className={styles.filmLink}>{f.name}</Link>}</h2>
             <ul className={styles.times}>
-              {f.items.map((p) => (
+              {f.items.map((p) => isPastScreening(p) ? (
+                <li key={p.id}>
+                  {/* Issue 14 point 4: a screening that has started is shown, but not offered. */}
+                  <span className={styles.time} aria-disabled="true" data-testid="presentation-past">
+                    <strong>{formatTime(p.dateTime, locale)}</strong>
+                    <span>{p.locationName} · {p.venueName}</span>
+                    <small>{t('events.started')}</small>
+                  </span>
+                </li>
+              ) : (
                 <li key={p.id}>
                   <Link
                     to={`/order/${p.id}`}
                     className={styles.time}
                     data-testid="presentation-link"
-                    aria-label={t('events.presentationLabel', { feature: f.name, time: formatTime(p.dateTime, locale), location: p.locationName, venue: p.venueName, available: p.available })}
                     aria-disabled={p.locationOffline || p.available === 0 || undefined}
                   >
+                    {/* The visible text is the accessible name (WCAG 2.5.3); the film's name is read first. */}
+                    <span className="tx-visually-hidden">{f.name}, </span>
                     <strong>{formatTime(p.dateTime, locale)}</strong>
                     <span>{p.locationName} · {p.venueName}</span>
-                    <small>{p.locationOffline ? t('events.offline') : p.available === 0 ? t('events.soldOut') : t(`events.mode.${p.seatingMode}`)}</small>
+                    <small>{p.locationOffline ? t('events.offline') : p.available === 0 ? t('events.soldOut') : `${t(`events.mode.${p.seatingMode}`)} · ${t('events.placesLeft', { count: p.available })}`}</small>
                   </Link>
                 </li>
               ))}

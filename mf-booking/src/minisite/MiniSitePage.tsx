@@ -2,7 +2,7 @@ import { useEffect, useMemo, type CSSProperties } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Spinner, formatTime, jerusalemDate, slugify, type ApiFailure, type PresentationSummary } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
+import { NAMESPACE } from '../locales';
 import { useMiniSitePresentationsQuery, useMiniSiteQuery } from '../api/checkoutApi';
 import { useLocale } from '../checkout/hooks';
 import { writeMiniSite } from './miniSiteSession';

@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../seatmap/Dialog';
+import { Dialog } from '@ticketing/seatmap';
+import { effectiveDeadline } from './deadline';
 import styles from './order.module.css';
 
 /** Default warning before a step's time runs out (seconds). Tests shorten the wait with ?timerWarn=N. */
 export const DEFAULT_WARN_SECONDS = 60;
+/** WCAG 2.2.1 "Timing adjustable": the warning comes at least 20 seconds before the end. */
+export const MIN_WARN_SECONDS = 20;
 
 export function remainingSeconds(deadline: number | null, now: number): number | null {
   return deadline === null ? null : Math.max(0, Math.ceil((deadline - now) / 1000));
@@ -15,9 +18,11 @@ export const formatClock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60
 /**
  * The visible lock timer of the current step: a warning with "extend" before it runs out, and the
  * 'time is up, extend the timer?' dialog at zero (spec section 4). Extending keeps everything entered.
+ * The clock shows `deadline` (the hold's expiry); the idle deadline brings the warning and the prompt
+ * too but is not shown (it moves with every key press). On a phone the clock is in the bottom bar.
  */
-export function LockTimer({ deadline, warnSeconds, onExtend, onExpire, extending }: {
-  deadline: number | null; warnSeconds: number; onExtend: () => void; onExpire: () => void; extending: boolean;
+export function LockTimer({ deadline, idleDeadline = null, warnSeconds, onExtend, onExpire, extending }: {
+  deadline: number | null; idleDeadline?: number | null; warnSeconds: number; onExtend: () => void; onExpire: () => void; extending: boolean;
 }) {
   const { t } = useTranslation('common');
   const [now, setNow] = useState(() => Date.now());
@@ -25,16 +30,19 @@ export function LockTimer({ deadline, warnSeconds, onExtend, onExpire, extending
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
   }, []);
-  useEffect(() => setNow(Date.now()), [deadline]);
-  const left = remainingSeconds(deadline, now);
+  useEffect(() => setNow(Date.now()), [deadline, idleDeadline]);
+  const shown = remainingSeconds(deadline, now);
+  const left = remainingSeconds(effectiveDeadline(deadline, idleDeadline), now);
   if (left === null) return null;
   const warn = left > 0 && left <= warnSeconds;
   const expired = left === 0;
   return (
     <div className={styles.timer} data-testid="lock-timer">
-      <span className={`${styles.clock} ${warn || expired ? styles.clockWarn : ''}`} role="timer" aria-live="off" data-seconds={left}>
-        {t('time.remaining', { time: formatClock(left) })}
-      </span>
+      {shown !== null && (
+        <span className={`${styles.clock} ${styles.headerClock} ${warn || expired ? styles.clockWarn : ''}`} role="timer" aria-live="off" data-seconds={shown}>
+          {t('time.remaining', { time: formatClock(shown) })}
+        </span>
+      )}
       {warn && (
         <div className={styles.warning} role="alert" data-testid="timer-warning">
           <span>{t('time.expiring')}</span>

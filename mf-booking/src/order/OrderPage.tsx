@@ -1,16 +1,25 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { clearsCartOnLoad } from '../vod/vodRules';
 import { useParams, useSearchParams, Link } from 'react-router-dom';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Spinner, currentLocale, formatLongDateTime, toast, type ApiFailure } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
+import { CartDiscardNotice, ErrorNotice, Spinner, currentLocale, formatLongDateTime, jerusalemDate, toast, type ApiFailure } from '@ticketing/shared';
+import { NAMESPACE } from '../locales';
 import { usePresentationQuery, useTicketGroupsQuery, useExtendHoldMutation, useReleaseHoldsMutation, seatsApi } from '../api/seatsApi';
 import { cartActions } from '../cart/cartSlice';
+import { loadTicketGroups } from '../cart/cartThunks';
 import type { BookingDispatch, BookingState } from '../store';
-import { ORDER_STEPS } from './steps';
-import { DEFAULT_WARN_SECONDS, LockTimer } from './LockTimer';
+import { useStartupConfigQuery } from '../api/checkoutApi';
+import { useIdleDeadline } from './idle';
+import { orderStepsFrom } from './steps';
+import { DEFAULT_WARN_SECONDS, LockTimer, MIN_WARN_SECONDS } from './LockTimer';
+import { forgetOrderRestarted, wasOrderRestarted } from '../checkout/restartNotice';
+import { useStepHeadingFocus } from './useStepHeadingFocus';
+import { OrderDeadline, shownDeadline } from './deadline';
+import { OrderBar } from './OrderBar';
+import { isPastScreening } from '../events/past';
 import styles from './order.module.css';
+import { VoucherNotice } from '../checkout/VoucherNotice';
 
 /** /order/:presentationId — the ticket order for one presentation: stepper, per-step lock timers, steps. */
 export function OrderPage() {
@@ -19,7 +28,8 @@ export function OrderPage() {
   const { presentationId } = useParams();
   const id = Number(presentationId);
   const [params] = useSearchParams();
-  const warnSeconds = Number(params.get('timerWarn')) || DEFAULT_WARN_SECONDS;
+  // WCAG 2.2.1: at least 20 seconds' warning, whatever a test asks for.
+  const warnSeconds = Math.max(MIN_WARN_SECONDS, Number(params.get('timerWarn')) || DEFAULT_WARN_SECONDS);
   // currentData: a late response for an earlier presentation is never shown (spec section 4)
   const presQ = usePresentationQuery({ id, locale: i18n.language }, { skip: !Number.isInteger(id) || id <= 0 });
   const p = presQ.currentData?.presentation;
@@ -28,6 +38,10 @@ export function OrderPage() {
   const [extend, extendState] = useExtendHoldMutation();
   const [release] = useReleaseHoldsMutation();
   const cartP = useSelector((s: BookingState) => s.cart.presentations[id]);
+  const [restarted] = useState(wasOrderRestarted);
+  useEffect(forgetOrderRestarted, []);
+  const stepRoot = useRef<HTMLDivElement>(null);
+  useStepHeadingFocus(stepRoot, step);
 
   const inCart = useSelector((s: BookingState) => Object.keys(s.cart.presentations).map(Number));
   useEffect(() => {
@@ -45,7 +59,7 @@ export function OrderPage() {
 
   useEffect(() => {
     const d = tgQ.currentData;
-    if (d && p) dispatch(cartActions.ticketGroupsLoaded({ presentationId: p.id, ticketGroups: d.ticketGroups, serviceCharge: d.serviceCharge }));
+    if (d && p) dispatch(loadTicketGroups({ presentationId: p.id, ticketGroups: d.ticketGroups, serviceCharge: d.serviceCharge }));
   }, [tgQ.currentData, p, dispatch]);
 
   const groupNames = useMemo(() => new Map((tgQ.currentData?.ticketGroups ?? []).map((g) => [g.id, g.name])), [tgQ.currentData]);
@@ -54,25 +68,36 @@ export function OrderPage() {
   // per-step lock timer: the step's own budget from lockTimer, never beyond the hold's expiry
   const [stepStartedAt, setStepStartedAt] = useState(() => Date.now());
   useEffect(() => setStepStartedAt(Date.now()), [step, id]);
-  const def = ORDER_STEPS[Math.min(step, ORDER_STEPS.length - 1)];
-  const deadline = useMemo(() => {
-    if (!p || !def.timer) return null;
-    const stepEnd = stepStartedAt + p.lockTimer[def.timer] * 1000;
-    const hold = cartP?.seats.length && cartP.holdExpiresAt ? Date.parse(cartP.holdExpiresAt) : null;
-    return hold !== null && Number.isFinite(hold) ? Math.min(stepEnd, hold) : stepEnd;
-  }, [p, def.timer, stepStartedAt, cartP?.seats.length, cartP?.holdExpiresAt]);
+  const configQ = useStartupConfigQuery();
+  const steps = useMemo(() => orderStepsFrom(configQ.data?.config.orderSteps), [configQ.data]);
+  const def = steps[Math.min(step, steps.length - 1)]!;
+  // Idle time (GET /config limits.idleTimeMs) ends a step like its lock timer; the payment step has neither.
+  const { deadline: idleDeadline, touch: touchIdle } = useIdleDeadline(configQ.data?.config.limits.idleTimeMs, !!def.timer);
+  // What the visitor sees is the api's hold expiry whenever seats are held, on every step (issue 14 point 9:
+  // a step's own budget or the idle limit shown instead made the clock drop from 9:53 to 5:00 on the
+  // details step). The step's budget counts only while nothing is held; idle time warns and ends the step
+  // without being shown as the clock (activity resets it).
+  const deadline = useMemo(
+    () => (p ? shownDeadline({ holdExpiresAt: cartP?.seats.length ? cartP.holdExpiresAt : null, stepSeconds: def.timer ? p.lockTimer[def.timer] : null, stepStartedAt }) : null),
+    [p, def.timer, stepStartedAt, cartP?.seats.length, cartP?.holdExpiresAt],
+  );
 
   const onExtend = useCallback(async () => {
     if (!p) return;
+    touchIdle();
     if (!cartP?.seats.length) { setStepStartedAt(Date.now()); return; }
+    // The api's extension gives the step its own time from now; when the hold already has more left (an idle
+    // warning), it would only shorten what the clock shows: staying active is all that is needed then.
+    if (def.timer && cartP.holdExpiresAt && Date.parse(cartP.holdExpiresAt) - Date.now() > p.lockTimer[def.timer] * 1000) return;
     try {
-      const r = await extend({ presentationId: p.id }).unwrap();
+      // The api gives the current step its own time again and counts the extension (up to ten per order).
+      const r = await extend({ presentationId: p.id, step: def.id === 'payment' ? undefined : def.id }).unwrap();
       dispatch(cartActions.holdExpiresAt({ presentationId: p.id, expiresAt: r.expiresAt }));
       setStepStartedAt(Date.now());
     } catch (e) {
       toast((e as ApiFailure).key ?? 'errors.generic', 'error');
     }
-  }, [p, cartP?.seats.length, extend, dispatch]);
+  }, [p, cartP?.seats.length, cartP?.holdExpiresAt, extend, dispatch, touchIdle, def.id, def.timer]);
 
   const onExpire = useCallback(async () => {
     if (!p) return;
@@ -81,8 +106,9 @@ export function OrderPage() {
     dispatch(cartActions.stepChanged(0));
     dispatch(seatsApi.util.invalidateTags([{ type: 'Seats', id: p.id }]));
     setStepStartedAt(Date.now());
+    touchIdle();
     toast('errors.HOLD_EXPIRED', 'error');
-  }, [p, cartP?.seats, release, dispatch]);
+  }, [p, cartP?.seats, release, dispatch, touchIdle]);
 
   if (presQ.error) {
     const e = presQ.error as ApiFailure;
@@ -92,11 +118,14 @@ export function OrderPage() {
       </section>
     );
   }
-  if (!p) return <section className="tx-page"><Spinner /></section>;
+  // The stepper waits for the configuration: its step order is the configured one.
+  if (!p || configQ.isLoading) return <section className="tx-page"><Spinner /></section>;
 
   const locale = currentLocale();
   const Step = def.Component;
+  const past = isPastScreening(p);
   return (
+    <OrderDeadline.Provider value={deadline}>
     <section className="tx-page" aria-labelledby="order-title" data-testid="order-page" data-presentation={p.id}>
       <div className={styles.header}>
         <div>
@@ -104,35 +133,48 @@ export function OrderPage() {
           <p className={styles.meta}>{formatLongDateTime(p.dateTime, locale)} · {p.locationName} · {p.venueName}</p>
           <p className={styles.meta}><Link to="/order">{t('order.back')}</Link></p>
         </div>
-        {!p.locationOffline && (
-          <LockTimer deadline={deadline} warnSeconds={warnSeconds} onExtend={onExtend} onExpire={onExpire} extending={extendState.isLoading} />
+        {!p.locationOffline && !past && (
+          <LockTimer deadline={deadline} idleDeadline={idleDeadline} warnSeconds={warnSeconds} onExtend={onExtend} onExpire={onExpire} extending={extendState.isLoading} />
         )}
       </div>
       {p.locationOffline ? (
         <div data-testid="location-offline"><ErrorNotice messageKey="errors.LOCATION_OFFLINE" /></div>
+      ) : past ? (
+        <p role="alert" className="tx-error" data-testid="order-past">{t('order.past')} <Link to={`/order?date=${jerusalemDate()}`}>{t('order.pastLink')}</Link></p>
       ) : (
         <>
           <nav aria-label={t('order.stepsLabel')}>
             <ol className={styles.steps}>
-              {ORDER_STEPS.map((s, k) => (
+              {steps.map((s, k) => (
                 <li key={s.id} aria-current={k === step ? 'step' : undefined} className={k < step ? styles.done : undefined}>
-                  <span aria-hidden="true">{k + 1}.</span>
                   {k < step
-                    ? <button type="button" onClick={() => dispatch(cartActions.stepChanged(k))}>{t(`order.steps.${s.id}`)}</button>
-                    : t(`order.steps.${s.id}`)}
+                    ? <button type="button" onClick={() => dispatch(cartActions.stepChanged(k))}><StepLabel n={k + 1} label={t(`order.steps.${s.id}`)} /></button>
+                    : <StepLabel n={k + 1} label={t(`order.steps.${s.id}`)} />}
                 </li>
               ))}
             </ol>
           </nav>
-          <h2 className="tx-visually-hidden">{t(`order.steps.${def.id}`)}</h2>
-          <Step
-            presentation={p}
-            groupName={groupName}
-            onNext={() => dispatch(cartActions.stepChanged(Math.min(step + 1, ORDER_STEPS.length - 1)))}
-            onBack={() => dispatch(cartActions.stepChanged(Math.max(0, step - 1)))}
-          />
+          {restarted && step === 0 && <p role="alert" className="tx-error" data-testid="order-restarted">{t('payment.restarted')}</p>}
+          {step === 0 && !cartP?.seats.length && <CartDiscardNotice kind="tickets" />}
+          <VoucherNotice onSummary={def.id === 'payment'} />
+          <div ref={stepRoot}>
+            <Step
+              presentation={p}
+              groupName={groupName}
+              onNext={() => dispatch(cartActions.stepChanged(Math.min(step + 1, steps.length - 1)))}
+              onBack={() => dispatch(cartActions.stepChanged(Math.max(0, step - 1)))}
+            />
+          </div>
+          {/* seats step: its own bar with Continue; other steps: the clock at the bottom of a phone */}
+          {def.id !== 'chooseSeats' && <OrderBar />}
         </>
       )}
     </section>
+    </OrderDeadline.Provider>
   );
+}
+
+/** A step's number and name; on a phone only the current step shows its name (the others keep it for screen readers). */
+function StepLabel({ n, label }: { n: number; label: string }) {
+  return <><span aria-hidden="true" className={styles.stepNo}>{n}</span> <span className={styles.stepName}>{label}</span></>;
 }

@@ -1,18 +1,18 @@
 import { useState, type ComponentType } from 'react';
+import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import type { LockTimer, Presentation } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
-import { SeatSelection } from '../seatmap/SeatSelection';
-import styles from './order.module.css';
-import * as Checkout from '../checkout/lazy';
+import { currentLocale, formatMoney, ORDER_STEP_READINGS, type LockTimer, type OrderStepId, type Presentation } from '@ticketing/shared';
+import type { BookingState } from '../store';
+import { usePricedCart } from '../checkout/usePricedCart';
+import { NAMESPACE } from '../locales';
+import { SeatSelection } from '@ticketing/seatmap';
+import { bookingSeatBinding } from './seatBinding';
+import { useContinueCheck } from './useContinueCheck';
+import { OrderBar } from './OrderBar';
+import { WaitingListOffer } from './WaitingListOffer';
+import * as Pages from '../pages';
+import type { StepProps } from './stepProps';
 
-/** What every order step receives from the stepper. */
-export interface StepProps {
-  presentation: Presentation;
-  groupName: (tg: number) => string | undefined;
-  onNext: () => void;
-  onBack: () => void;
-}
 
 export interface StepDef {
   /** Also the i18n key under order.steps. */
@@ -26,21 +26,47 @@ export interface StepDef {
 function ChooseSeatsStep({ presentation, groupName, onNext }: StepProps) {
   const { t } = useTranslation(NAMESPACE);
   const [valid, setValid] = useState(false);
+  const count = useSelector((s: BookingState) => s.cart.presentations[presentation.id]?.seats.length ?? 0);
+  const { order } = usePricedCart(presentation);
+  const next = useContinueCheck(presentation.id, onNext);
   return (
     <>
-      <SeatSelection presentation={presentation} groupName={groupName} onValidityChange={setValid} />
-      <div className={styles.actions}>
-        <button type="button" className="tx-btn" disabled={!valid} onClick={onNext} data-testid="step-next">{t('order.continue')}</button>
-      </div>
+      <h2>{t('order.steps.chooseSeats')}</h2>
+      {/* sold out (or few places left): the waiting list comes first, before a map with nothing to choose */}
+      <WaitingListOffer presentation={presentation} />
+      <SeatSelection presentation={presentation} groupName={groupName} onValidityChange={setValid} binding={bookingSeatBinding}
+        continueRefusal={next.refusal} onContinueRefusalClear={next.clear} />
+      {/* On a phone this bar stays at the bottom of the screen: the clock, seats chosen, the api's total, Continue (issue 14 point 7). */}
+      <OrderBar
+        summary={<>{t('order.seatsChosen', { count })}{order && count > 0 ? ` · ${formatMoney(order.totalAmount, currentLocale())}` : ''}</>}
+        action={<button type="button" className="tx-btn" disabled={!valid || next.checking} onClick={() => void next.onContinue()} data-testid="step-next">{t('order.continue')}</button>}
+      />
     </>
   );
 }
 
-/** The ticket order (spec section 2, first reading): 0 choose seats, 1 choose tickets, 2 customer info, 3 choose products, then payment. */
-export const ORDER_STEPS: StepDef[] = [
-  { id: 'chooseSeats', timer: 'chooseSeatsInSeconds', Component: ChooseSeatsStep },
-  { id: 'chooseTickets', timer: 'chooseTicketsInSeconds', Component: Checkout.TicketsStep },
-  { id: 'customerInfo', timer: 'customerInfoInSeconds', Component: Checkout.CustomerInfoStep },
-  { id: 'chooseProducts', timer: 'chooseProductsInSeconds', Component: Checkout.ProductsStep },
-  { id: 'payment', timer: null, Component: Checkout.PaymentStep },
-];
+const STEP_DEFS: Record<StepDef['id'], StepDef> = {
+  chooseSeats: { id: 'chooseSeats', timer: 'chooseSeatsInSeconds', Component: ChooseSeatsStep },
+  chooseTickets: { id: 'chooseTickets', timer: 'chooseTicketsInSeconds', Component: Pages.TicketsStep },
+  customerInfo: { id: 'customerInfo', timer: 'customerInfoInSeconds', Component: Pages.CustomerInfoStep },
+  chooseProducts: { id: 'chooseProducts', timer: 'chooseProductsInSeconds', Component: Pages.ProductsStep },
+  payment: { id: 'payment', timer: null, Component: Pages.PaymentStep },
+};
+
+/** The ticket order of the spec's first reading: 0 choose seats, 1 choose tickets, 2 customer info, 3 choose products, then payment. */
+export const ORDER_STEPS: StepDef[] = pick(ORDER_STEP_READINGS.first);
+
+function pick(ids: readonly OrderStepId[]): StepDef[] {
+  return ids.filter((id): id is StepDef['id'] => id !== 'confirmation').map((id) => STEP_DEFS[id]);
+}
+
+/**
+ * The stepper of GET /config's orderSteps (issue 16 §2; the spec's two readings both work because each
+ * step finds its lock timer by name). Confirmation is a page of its own, not a step; an order without
+ * seats or payment is not an order, so a configuration lacking them falls back to the first reading.
+ */
+export function orderStepsFrom(ids: readonly OrderStepId[] | undefined): StepDef[] {
+  const steps = pick(ids ?? []);
+  const unique = new Set(steps.map((s) => s.id)).size === steps.length;
+  return unique && steps[0]?.id === 'chooseSeats' && steps.at(-1)?.id === 'payment' ? steps : ORDER_STEPS;
+}

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Spinner, formatMoney, type ApiFailure, type VodTitle } from '@ticketing/shared';
-import { NAMESPACE } from '../definition';
+import { NAMESPACE } from '../locales';
 import { useVodTitlesQuery } from '../api/checkoutApi';
 import { useCheckoutSelector, useLocale } from '../checkout/hooks';
 import { clearsCartOnLoad } from './vodRules';

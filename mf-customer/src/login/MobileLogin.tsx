@@ -1,43 +1,113 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, ErrorNotice, rules, type ApiFailure, type RuleError } from '@ticketing/shared';
-import { useSendCodeMutation } from '../api';
-import { NAMESPACE } from '../definition';
+import { Field, ErrorNotice, rules, type RuleError } from '@ticketing/shared';
+import type { CustomerInfo, LoginIdentifier } from '@ticketing/shared/contracts';
+import { failureKey, useLoginOptionsQuery, useSendCodeMutation, useVerifyCodeMutation } from '../api';
+import { NAMESPACE } from '../locales';
+import { CodeStep } from './CodeStep';
+import { PasswordLogin } from './PasswordLogin';
 
-/** Step one of the SMS login: the mobile number, validated before anything is sent. */
-export function MobileLogin() {
+/** How long the visitor waits before asking for another code (the api also limits sends per number). */
+export const RESEND_AFTER_S = 60;
+
+/** The field rules of each identifier (spec 5: mobile number, valid ID number, alphanumeric member number). */
+const RULES: Record<LoginIdentifier, rules.Rule[]> = {
+  mobile: [rules.required, rules.mobile],
+  ssn: [rules.required, rules.israeliId],
+  memberNumber: [rules.required, rules.alphanumeric, rules.maxLength(30)],
+};
+const BODY_KEY = { mobile: 'mobileNumber', ssn: 'ssn', memberNumber: 'memberNumber' } as const;
+
+interface Props { onSignedIn: (c: CustomerInfo) => void; checkout?: boolean }
+
+/**
+ * Sign-in: step one asks for a mobile, ID or member number (the ones the configuration offers), step two
+ * for the code texted to the mobile number on file. Email and password is the alternative.
+ */
+export function MobileLogin({ onSignedIn, checkout }: Props) {
   const { t } = useTranslation(NAMESPACE);
-  const [mobile, setMobile] = useState('');
+  const options = useLoginOptionsQuery();
+  const identifiers = options.data?.identifiers ?? ['mobile'];
+  const [kind, setKind] = useState<LoginIdentifier>('mobile');
+  const [value, setValue] = useState('');
+  const [sentTo, setSentTo] = useState<{ kind: LoginIdentifier; value: string }>();
+  const [resendAt, setResendAt] = useState(0);
   const [error, setError] = useState<RuleError>();
-  const [sendCode, { isLoading, isSuccess, error: apiError }] = useSendCodeMutation();
+  const [withPassword, setWithPassword] = useState(false);
+  const [sendCode, send] = useSendCodeMutation();
+  const [verifyCode, verify] = useVerifyCodeMutation();
+
+  const request = async (target: { kind: LoginIdentifier; value: string }) => {
+    const r = await sendCode({ [BODY_KEY[target.kind]]: target.value, ...(checkout ? { checkout: true } : {}) });
+    if ('data' in r) {
+      setSentTo(target);
+      setResendAt(Date.now() + RESEND_AFTER_S * 1000);
+      verify.reset();
+    }
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = rules.validate(mobile, [rules.required, rules.mobile]);
+    const problem = rules.validate(value, RULES[kind]);
     setError(problem);
-    if (!problem) void sendCode({ mobileNumber: rules.normalizeMobile(mobile) });
+    if (!problem) void request({ kind, value: kind === 'mobile' ? rules.normalizeMobile(value) : value.trim() });
   };
+
+  if (sentTo) {
+    return (
+      <CodeStep
+        mobile={sentTo.kind === 'mobile' ? sentTo.value : null}
+        resendAt={resendAt}
+        busy={verify.isLoading || send.isLoading}
+        errorKey={verify.error ? failureKey(verify.error) : send.error ? failureKey(send.error) : undefined}
+        onSubmit={async (smsCode) => {
+          const r = await verifyCode(sentTo.kind === 'mobile' ? { smsCode, mobileNumber: sentTo.value } : { smsCode });
+          if ('data' in r && r.data) onSignedIn(r.data);
+        }}
+        onResend={() => void request(sentTo)}
+        onChangeNumber={() => { setSentTo(undefined); send.reset(); verify.reset(); }}
+      />
+    );
+  }
 
   return (
     <section className="tx-page" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
-      <p>{t('login.intro')}</p>
-      <form noValidate onSubmit={submit} className="tx-card" style={{ maxInlineSize: '26rem' }}>
-        <Field
-          label={t('login.mobileLabel')}
-          name="mobileNumber"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          value={mobile}
-          onChange={(e) => setMobile(e.target.value)}
-          error={error}
-        />
-        <button type="submit" className="tx-btn" disabled={isLoading}>{t('login.send')}</button>
-        {isSuccess && <p role="status">{t('login.codeSent')}</p>}
-        {apiError && <ErrorNotice messageKey={(apiError as ApiFailure).key} />}
-      </form>
+      {withPassword ? <PasswordLogin onSignedIn={onSignedIn} onBack={() => setWithPassword(false)} /> : (
+        <>
+          <p>{t('login.intro')}</p>
+          <form noValidate onSubmit={submit} className="tx-card" style={{ maxInlineSize: '26rem' }}>
+            {identifiers.length > 1 && (
+              <fieldset>
+                <legend>{t('login.identifierLegend')}</legend>
+                {identifiers.map((k) => (
+                  <label key={k} style={{ display: 'block' }}>
+                    <input type="radio" name="identifier" value={k} checked={kind === k}
+                      onChange={() => { setKind(k); setValue(''); setError(undefined); send.reset(); }} /> {t(`login.by.${k}`)}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            <Field
+              label={t(`login.label.${kind}`)}
+              name={BODY_KEY[kind]}
+              type={kind === 'mobile' ? 'tel' : 'text'}
+              inputMode={kind === 'memberNumber' ? 'text' : kind === 'mobile' ? 'tel' : 'numeric'}
+              autoComplete={kind === 'mobile' ? 'tel' : 'off'}
+              dir="ltr"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              error={error}
+            />
+            {kind !== 'mobile' && <p>{t('login.toMobileOnFile')}</p>}
+            <button type="submit" className="tx-btn" disabled={send.isLoading}>{t('login.send')}</button>
+            {send.error && <ErrorNotice messageKey={failureKey(send.error)} />}
+          </form>
+          {options.data?.passwordLogin && (
+            <p><button type="button" className="tx-btn-secondary" onClick={() => setWithPassword(true)}>{t('login.withPassword')}</button></p>
+          )}
+        </>
+      )}
     </section>
   );
 }

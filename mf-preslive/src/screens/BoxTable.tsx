@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDayMonthYearTime, type PresentationBoxRow } from '@ticketing/shared';
 import { DataTable, type Column } from '@ticketing/shared';
 import { money, num, pct } from '../lib/format';
+import { NAMESPACE } from '../locales';
 
 /** Presentation box rows: date-time dd/mm/yyyy hh:mm, Capacity, HeldQuantity, SoldQuantity, integer % held / sold. */
 export function BoxTable({ caption, rows, filename, show = ['location', 'feature', 'venue'] }: {
   caption: string; rows: PresentationBoxRow[]; filename: string; show?: Array<'location' | 'feature' | 'venue'>;
 }) {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const columns: Column<PresentationBoxRow>[] = [
     { key: 'dt', header: t('cols.dateTime'), rowHeader: true, value: (r) => formatDayMonthYearTime(r.PresentationDateTime) },
     ...(show.includes('location') ? [{ key: 'loc', header: t('cols.location'), value: (r: PresentationBoxRow) => r.LocationName }] : []),

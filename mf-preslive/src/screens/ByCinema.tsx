@@ -4,10 +4,11 @@ import { Link } from 'react-router-dom';
 import { ALL_CINEMAS_ID, jerusalemDate, type LocationSalesRow } from '@ticketing/shared';
 import { useLocationDatesQuery, useLocationSalesQuery } from '../api';
 import { BarChart, LineChart } from '../lib/charts';
-import { DataTable } from '@ticketing/shared';
+import { DataTable, formatDayMonthYear } from '@ticketing/shared';
 import { Loadable } from '../lib/Loadable';
 import { num, pct } from '../lib/format';
 import styles from './screens.module.css';
+import { NAMESPACE } from '../locales';
 
 /** The dashboard date: today when it has presentations, else the nearest earlier date with presentations. */
 export function defaultDate(dates: string[], today = jerusalemDate()): string | undefined {
@@ -17,12 +18,16 @@ export function defaultDate(dates: string[], today = jerusalemDate()): string | 
 
 /** Sales by cinema: dates with value, then the day's locations with the all-cinemas row (LocationId −1). */
 export function ByCinema() {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const datesQ = useLocationDatesQuery();
   const [picked, setPicked] = useState<string | undefined>();
   const dates = useMemo(() => datesQ.data?.dates ?? [], [datesQ.data]);
   const date = picked ?? defaultDate(dates.map((d) => d.Date));
   const salesQ = useLocationSalesQuery(date ?? '', { skip: !date });
+  /** Spec: the 'all cinemas' row leaves out location 1 — named only when this manager sees it (issue 14 point 11). */
+  const excludedName = (rows: LocationSalesRow[]) => rows.find((r) => r.LocationId === 1)?.Name;
+  /** The row carries no Held column: held = capacity − sold − availability. */
+  const heldOf = (r: LocationSalesRow) => Math.max(0, r.Capacity - r.Sold - r.Availability);
   const nameOf = (r: LocationSalesRow) => (r.LocationId === ALL_CINEMAS_ID ? t('cinema.allCinemas') : r.Name);
 
   return (
@@ -35,7 +40,7 @@ export function ByCinema() {
             <label className={styles.field}>
               {t('cinema.date')}{' '}
               <select value={date ?? ''} onChange={(e) => setPicked(e.target.value)}>
-                {d.dates.map((x) => <option key={x.Date} value={x.Date}>{t('cinema.dateOption', { date: x.Date, n: num(x.Value) })}</option>)}
+                {d.dates.map((x) => <option key={x.Date} value={x.Date}>{t('cinema.dateOption', { date: formatDayMonthYear(x.Date), n: num(x.Value) })}</option>)}
               </select>
             </label>
           </>
@@ -45,22 +50,23 @@ export function ByCinema() {
         <Loadable q={salesQ}>
           {(s) => (
             <>
-              <BarChart title={t('cinema.chart', { date: s.date })} legend={{ main: t('cols.sold'), secondary: t('cols.held') }}
+              <BarChart title={t('cinema.chart', { date: formatDayMonthYear(s.date) })} legend={{ main: t('cols.sold'), secondary: t('cols.held') }}
                 bars={s.locations.map((r) => ({
-                  key: r.LocationId, label: nameOf(r), value: r.Sold, secondary: Math.max(0, r.Capacity - r.Sold - r.Availability), max: r.Capacity,
-                  valueText: t('cinema.barValue', { sold: num(r.Sold), capacity: num(r.Capacity) }),
+                  key: r.LocationId, label: nameOf(r), value: r.Sold, secondary: heldOf(r), max: r.Capacity,
+                  valueText: t('cinema.barValue', { sold: num(r.Sold), held: num(heldOf(r)), capacity: num(r.Capacity) }),
                 }))} />
-              <DataTable caption={t('cinema.tableCaption', { date: s.date })} filename={`sales-by-cinema-${s.date}`} rows={s.locations} rowKey={(r) => r.LocationId}
+              <DataTable caption={t('cinema.tableCaption', { date: formatDayMonthYear(s.date) })} filename={`sales-by-cinema-${s.date}`} rows={s.locations} rowKey={(r) => r.LocationId}
                 columns={[
                   { key: 'name', header: t('cols.location'), rowHeader: true, value: nameOf,
-                    render: (r) => (r.LocationId === ALL_CINEMAS_ID ? nameOf(r) : <Link to={`/cinema/${s.date}/${r.LocationId}`}>{r.Name}</Link>) },
+                    render: (r) => (r.LocationId === ALL_CINEMAS_ID ? <>{nameOf(r)}{excludedName(s.locations) && <small className={styles.note}> {t('cinema.allCinemasWithout', { name: excludedName(s.locations) })}</small>}</> : <Link to={`/cinema/${s.date}/${r.LocationId}`}>{r.Name}</Link>) },
                   { key: 'cap', header: t('cols.capacity'), numeric: true, value: (r) => r.Capacity, render: (r) => num(r.Capacity) },
                   { key: 'sold', header: t('cols.sold'), numeric: true, value: (r) => r.Sold, render: (r) => num(r.Sold) },
+                  { key: 'held', header: t('cols.held'), numeric: true, value: heldOf, render: (r) => num(heldOf(r)) },
                   { key: 'avail', header: t('cols.availability'), numeric: true, value: (r) => r.Availability, render: (r) => num(r.Availability) },
                   { key: 'pct', header: t('cols.percentageSold'), numeric: true, value: (r) => (r.Capacity ? Math.round((r.Sold * 100) / r.Capacity) : 0),
                     render: (r) => pct(r.Capacity ? Math.round((r.Sold * 100) / r.Capacity) : 0) },
                 ]} />
-              <p className={styles.note}>{t('cinema.allCinemasNote')}</p>
+              {excludedName(s.locations) && <p className={styles.note} data-testid="all-cinemas-note">{t('cinema.allCinemasNote', { name: excludedName(s.locations) })}</p>}
             </>
           )}
         </Loadable>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, jerusalemDate } from '@ticketing/shared';
+import { addDays, formatDayMonthYear, jerusalemDate } from '@ticketing/shared';
 import { usePresentationSalesQuery } from '../api';
 import { DateRange } from '../lib/DateRange';
 import { Loadable } from '../lib/Loadable';
 import { BoxTable } from './BoxTable';
+import { NAMESPACE } from '../locales';
 
 /** Sales by date: the presentation sales monitor over a date range. */
 export function ByDate() {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const today = jerusalemDate();
   const [range, setRange] = useState({ startDate: today, endDate: addDays(today, 2) });
   const q = usePresentationSalesQuery(range);
@@ -17,7 +18,7 @@ export function ByDate() {
       <h2 id="by-date-title">{t('date.title')}</h2>
       <DateRange {...range} onChange={setRange} />
       <Loadable q={q}>
-        {(d) => <BoxTable caption={t('date.caption', { start: d.startDate, end: d.endDate })} filename={`presentation-sales-${d.startDate}-${d.endDate}`} rows={d.rows} />}
+        {(d) => <BoxTable caption={t('date.caption', { start: formatDayMonthYear(d.startDate), end: formatDayMonthYear(d.endDate) })} filename={`presentation-sales-${d.startDate}-${d.endDate}`} rows={d.rows} />}
       </Loadable>
     </section>
   );

@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import type { FeatureSalesItem } from '@ticketing/shared';
 import { useFeatureDatesQuery, useFeatureSalesQuery, useFilterDataQuery } from '../api';
 import { BarChart } from '../lib/charts';
-import { DataTable } from '@ticketing/shared';
+import { DataTable, formatDayMonthYear } from '@ticketing/shared';
 import { Loadable } from '../lib/Loadable';
 import { num, pct } from '../lib/format';
 import { defaultDate } from './ByCinema';
 import styles from './screens.module.css';
+import { NAMESPACE } from '../locales';
 
 /** Sales by film (featureTicketSales) for a day, optionally by location (isByLocation). */
 export function ByFilm() {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const datesQ = useFeatureDatesQuery();
   const filtersQ = useFilterDataQuery();
   const [picked, setPicked] = useState<string | undefined>();
@@ -30,7 +31,7 @@ export function ByFilm() {
           <div className={styles.filters}>
             <label className={styles.field}>{t('cinema.date')}{' '}
               <select value={date ?? ''} onChange={(e) => setPicked(e.target.value)}>
-                {d.dates.map((x) => <option key={x.Date} value={x.Date}>{t('cinema.dateOption', { date: x.Date, n: num(x.Value) })}</option>)}
+                {d.dates.map((x) => <option key={x.Date} value={x.Date}>{t('cinema.dateOption', { date: formatDayMonthYear(x.Date), n: num(x.Value) })}</option>)}
               </select>
             </label>
             <label className={styles.field}>{t('cols.feature')}{' '}
@@ -55,10 +56,10 @@ export function ByFilm() {
         <Loadable q={q}>
           {(s) => (
             <>
-              <BarChart title={t('film.chart', { date: s.date })} legend={{ main: t('cols.sold'), secondary: t('cols.held') }}
+              <BarChart title={t('film.chart', { date: formatDayMonthYear(s.date) })} legend={{ main: t('cols.sold'), secondary: t('cols.held') }}
                 bars={s.items.map((r) => ({ key: `${r.FeatureId}-${r.LocationId ?? 0}`, label: label(r), value: r.Sold, secondary: r.Held, max: r.Capacity,
-                  valueText: t('cinema.barValue', { sold: num(r.Sold), capacity: num(r.Capacity) }) }))} />
-              <DataTable caption={t('film.tableCaption', { date: s.date })} filename={`sales-by-film-${s.date}`} rows={s.items}
+                  valueText: t('cinema.barValue', { sold: num(r.Sold), held: num(r.Held), capacity: num(r.Capacity) }) }))} />
+              <DataTable caption={t('film.tableCaption', { date: formatDayMonthYear(s.date) })} filename={`sales-by-film-${s.date}`} rows={s.items}
                 rowKey={(r) => `${r.FeatureId}-${r.LocationId ?? 0}`}
                 columns={[
                   { key: 'f', header: t('cols.feature'), rowHeader: true, value: (r) => r.FeatureName },

@@ -9,6 +9,7 @@ import { money, num, pct } from '../lib/format';
 import { useLive } from '../live';
 import { BoxTable } from './BoxTable';
 import styles from './screens.module.css';
+import { NAMESPACE } from '../locales';
 
 /**
  * Keeps only the answer of the latest request (spec section 4: a late response for feature data is
@@ -35,7 +36,7 @@ function Totals({ t, totals }: { t: (k: string) => string; totals: FeatureDataRe
 
 /** v2 feature and presentation views. */
 export function FeaturesV2() {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const live = useLive();
   const featuresQ = useAvailableFeaturesQuery();
   const [feature, setFeature] = useState<{ featureId: number; locationId: number } | null>(null);

@@ -7,19 +7,20 @@ import {
   useSalesByPosQuery, useTopFeaturesQuery,
 } from '../api';
 import { BarChart, LineChart } from '../lib/charts';
-import { DataTable, type Column } from '@ticketing/shared';
+import { DataTable, DateInput, formatDayMonthYear, type Column } from '@ticketing/shared';
 import { DateRange } from '../lib/DateRange';
 import { Loadable } from '../lib/Loadable';
 import { money, num } from '../lib/format';
 import { BoxTable } from './BoxTable';
 import styles from './screens.module.css';
+import { NAMESPACE } from '../locales';
 
 export const REPORTS = ['attendanceByDate', 'attendanceByLocation', 'showTimeByVenue', 'showTimeByFeature', 'filterData', 'concessions', 'salesByPos', 'topFeatures'] as const;
 export type ReportKind = (typeof REPORTS)[number];
 
 /** Report screens (spec section 2): attendance, show times, filter data, concessions, points of sale, top ten features. */
 export function Reports() {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const today = jerusalemDate();
   const [kind, setKind] = useState<ReportKind>('attendanceByDate');
   const [range, setRange] = useState({ startDate: addDays(today, -30), endDate: today });
@@ -43,7 +44,7 @@ export function Reports() {
         </label>
         {needsDate && (
           <label className={styles.field}>{t('cinema.date')}{' '}
-            <input type="date" value={date} required onChange={(e) => e.target.value && setDate(e.target.value)} />
+            <DateInput value={date} required onChange={setDate} />
           </label>
         )}
         {(needsLocation || optionalLocation) && (
@@ -79,15 +80,15 @@ export function Reports() {
 }
 
 function AttendanceByDate({ range }: { range: { startDate: string; endDate: string } }) {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const q = useAttendanceByDateQuery(range);
   return (
     <Loadable q={q}>{(d) => (
       <>
         <LineChart title={t('reports.attendanceByDate')} points={d.rows.map((r) => ({ x: r.BusinessDate, y: r.SoldQuantity }))} valueLabel={(v) => num(v)} />
-        <DataTable caption={t('reports.attendanceByDateCaption', { start: range.startDate, end: range.endDate })} filename={`attendance-${range.startDate}-${range.endDate}`}
+        <DataTable caption={t('reports.attendanceByDateCaption', { start: formatDayMonthYear(range.startDate), end: formatDayMonthYear(range.endDate) })} filename={`attendance-${range.startDate}-${range.endDate}`}
           rows={d.rows} rowKey={(r) => r.BusinessDate} columns={[
-            { key: 'd', header: t('cols.businessDate'), rowHeader: true, value: (r) => r.BusinessDate },
+            { key: 'd', header: t('cols.businessDate'), rowHeader: true, value: (r) => formatDayMonthYear(r.BusinessDate) },
             { key: 's', header: t('cols.sold'), numeric: true, value: (r) => r.SoldQuantity, render: (r) => num(r.SoldQuantity) },
             { key: 'h', header: t('cols.held'), numeric: true, value: (r) => r.HeldQuantity, render: (r) => num(r.HeldQuantity) },
             { key: 'c', header: t('cols.capacity'), numeric: true, value: (r) => r.Capacity, render: (r) => num(r.Capacity) },
@@ -98,11 +99,11 @@ function AttendanceByDate({ range }: { range: { startDate: string; endDate: stri
 }
 
 function AttendanceByLocation({ date }: { date: string }) {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const q = useAttendanceByLocationQuery(date);
   return (
     <Loadable q={q}>{(d) => (
-      <DataTable caption={t('reports.attendanceByLocationCaption', { date })} filename={`attendance-by-location-${date}`} rows={d.rows} rowKey={(r) => r.LocationId}
+      <DataTable caption={t('reports.attendanceByLocationCaption', { date: formatDayMonthYear(date) })} filename={`attendance-by-location-${date}`} rows={d.rows} rowKey={(r) => r.LocationId}
         columns={[
           { key: 'l', header: t('cols.location'), rowHeader: true, value: (r) => r.LocationName, render: (r) => <Link to={`/cinema/${date}/${r.LocationId}`}>{r.LocationName}</Link> },
           { key: 'n', header: t('cols.presentations'), numeric: true, value: (r) => r.Presentations },
@@ -115,12 +116,12 @@ function AttendanceByLocation({ date }: { date: string }) {
 }
 
 function ShowTimes({ date, locationId, by }: { date: string; locationId: number; by: DrillBy }) {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const q = useAttendanceByShowTimeQuery({ date, locationId, by });
   return (
     <Loadable q={q}>{(d) => (
       <>
-        {d.groups.length === 0 && <p>{t('table.empty')}</p>}
+        {d.groups.length === 0 && <p>{t('common:table.empty')}</p>}
         {d.groups.map((g) => (
           <BoxTable key={g.Id} caption={g.Name} filename={`show-times-${by}-${g.Id}-${date}`} rows={g.rows} show={by === 'venue' ? ['feature'] : ['venue']} />
         ))}
@@ -130,7 +131,7 @@ function ShowTimes({ date, locationId, by }: { date: string; locationId: number;
 }
 
 function Concessions({ args }: { args: { startDate: string; endDate: string; locationId?: number } }) {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const q = useConcessionsQuery(args);
   const cols: Column<ProductSalesRow>[] = [
     { key: 'p', header: t('cols.product'), rowHeader: true, value: (r) => r.ProductName },
@@ -148,7 +149,7 @@ function Concessions({ args }: { args: { startDate: string; endDate: string; loc
 }
 
 function SalesByPos({ args }: { args: { startDate: string; endDate: string; locationId?: number } }) {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const q = useSalesByPosQuery(args);
   return (
     <Loadable q={q}>{(d) => (
@@ -169,7 +170,7 @@ function SalesByPos({ args }: { args: { startDate: string; endDate: string; loca
 }
 
 function TopFeatures({ args }: { args: { startDate: string; endDate: string; locationId?: number } }) {
-  const { t } = useTranslation('preslive');
+  const { t } = useTranslation(NAMESPACE);
   const q = useTopFeaturesQuery(args);
   return (
     <Loadable q={q}>{(d) => (

@@ -6,3 +6,6 @@ import ar from './ar.json';
 import pl from './pl.json';
 
 export const resources: Resources = { he, en, ru, ar, pl };
+
+/** This remote's i18next namespace (its locale files are registered under it). */
+export const NAMESPACE = 'ticketref';

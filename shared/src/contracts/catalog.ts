@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { IsoDate, IsoDateTime, SeatingMode } from './formats';
+
+export { ISO_DATE, IsoDate, IsoDateTime, SeatingMode } from './formats';
+export { Feature, FeaturesResponse } from './whatsOn';
 
 /**
  * Catalog contracts (spec section 7 "Booking": features, presentations, ticket groups).
@@ -24,10 +28,6 @@ export const CodeList = z
 export const MiniSiteUrl = z.string().min(1).max(200);
 /** Shekels, at most 2 decimals. */
 export const Money = z.number();
-export const IsoDateTime = z.string();
-/** YYYY-MM-DD (an Asia/Jerusalem business day). */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
-
 export const IdParams = z.object({ id: z.coerce.number().int().positive() });
 export type IdParams = z.infer<typeof IdParams>;
 
@@ -39,8 +39,6 @@ export const LockTimer = z.object({
 });
 export type LockTimer = z.infer<typeof LockTimer>;
 
-export const SeatingMode = z.enum(['reserved', 'singleGA', 'multiGA', 'mixed', 'none']);
-export type SeatingMode = z.infer<typeof SeatingMode>;
 
 // ---------- features ----------
 
@@ -51,23 +49,6 @@ export const FeaturesQuery = z.object({
 });
 export type FeaturesQuery = z.infer<typeof FeaturesQuery>;
 
-export const Feature = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** Name in the other language (he ↔ en), for bilingual displays. */
-  alternateName: z.string(),
-  description: z.string(),
-  durationMinutes: z.number().int(),
-  rating: z.string(),
-  genre: z.string(),
-  releaseDate: IsoDate,
-  isVod: z.boolean(),
-  imageUrl: z.string().nullable(),
-});
-export type Feature = z.infer<typeof Feature>;
-
-export const FeaturesResponse = z.object({ features: z.array(Feature) });
-export type FeaturesResponse = z.infer<typeof FeaturesResponse>;
 
 // ---------- presentations ----------
 
@@ -176,7 +157,8 @@ export const Ticket = z.object({
   ref2prompt: z.string().nullable(),
   walkin: z.boolean(),
   loyaltyPointsPrice: z.number().nullable(),
-  addons: z.array(z.object({ id: z.number().int(), price: Money })),
+  /** name: in the visitor's language ('' when the producer has none). */
+  addons: z.array(z.object({ id: z.number().int(), name: z.string().default(''), price: Money })),
 });
 export type Ticket = z.infer<typeof Ticket>;
 

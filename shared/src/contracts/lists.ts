@@ -78,20 +78,4 @@ export const SystemVouchersResponse = z.object({
 });
 export type SystemVouchersResponse = z.infer<typeof SystemVouchersResponse>;
 
-export const DonationDetail = z.object({
-  id: z.number().int(),
-  amount: Money,
-  /** The donor types the amount (amount is then the minimum). */
-  customAmount: z.boolean(),
-  selectedQuantity: z.number().int(),
-});
-export const Donation = z.object({
-  id: z.number().int(),
-  Code: z.string(),
-  Name: z.string(),
-  Description: z.string(),
-  donationDetails: z.array(DonationDetail),
-});
-export type Donation = z.infer<typeof Donation>;
-export const DonationsResponse = z.object({ donations: z.array(Donation) });
-export type DonationsResponse = z.infer<typeof DonationsResponse>;
+// Donations: ./donations.ts (issue 11 §2).

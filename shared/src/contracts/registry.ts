@@ -1,31 +1,36 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+// zod/mini: the host parses the registry before anything else (see catalog.ts).
 
 /** Who may see a remote: visitor pages never load staff remotes and vice versa. */
 export const Audience = z.enum(['public', 'staff']);
 
 export const RemoteEntry = z.object({
   /** Package name, e.g. "mf-booking". */
-  name: z.string().regex(/^mf-[a-z]+$/),
-  version: z.string().regex(/^\d+\.\d+\.\d+(-[\w.]+)?$/),
+  name: z.string().check(z.regex(/^mf-[a-z]+$/)),
+  version: z.string().check(z.regex(/^\d+\.\d+\.\d+(-[\w.]+)?$/)),
   /** URL of the remote's mf-manifest.json (absolute or site-relative). */
-  manifest: z.string().min(1),
+  manifest: z.string().check(z.minLength(1)),
   audience: Audience,
 });
 export type RemoteEntry = z.infer<typeof RemoteEntry>;
 
 /** Runtime settings handed to every app; one build serves every environment. */
 export const RuntimeConfig = z.object({
-  apiBase: z.string().default('/api'),
-  enabledLocales: z.array(z.enum(['he', 'en', 'ru', 'ar', 'pl'])).default(['he', 'en']),
-  maxSeats: z.number().int().positive().default(10),
+  apiBase: z._default(z.string(), '/api'),
+  enabledLocales: z._default(z.array(z.enum(['he', 'en', 'ru', 'ar', 'pl'])), ['he', 'en', 'ru', 'ar', 'pl']),
+  maxSeats: z._default(z.int().check(z.positive()), 10),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
 /** GET /remotes.json: the registry (served no-store). */
 export const Registry = z.object({
   /** Contract version of shared events and API schemas the remotes were built against. */
-  updatedAt: z.string().optional(),
-  config: RuntimeConfig.default({ apiBase: '/api', enabledLocales: ['he', 'en'], maxSeats: 10 }),
+  updatedAt: z.optional(z.string()),
+  config: z._default(RuntimeConfig, { apiBase: '/api', enabledLocales: ['he', 'en', 'ru', 'ar', 'pl'], maxSeats: 10 }),
   remotes: z.array(RemoteEntry),
 });
 export type Registry = z.infer<typeof Registry>;
+
+/** The name a remote registers under in Module Federation (identifiers cannot hold '-'): mf-booking → mf_booking. */
+export const federationName = (name: string) => name.replace(/-/g, '_');

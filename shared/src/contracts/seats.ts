@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { IsoDate, IsoDateTime, MiniSiteUrl, SeatingMode } from './catalog';
 
+export { DayPresentation, DayPresentationsResponse } from './whatsOn';
+
 /**
  * Seat contracts (spec section 7 "Booking": seat plan, seat status, holds, best available).
  * Coordinates are integer grid positions on the whole seat plan (x grows to the physical
@@ -127,7 +129,7 @@ export const SeatsStatusV2Response = z.object({
   /** Per section id: places still available (free + own holds) and capacity. */
   sections: z.record(z.string(), SectionAvailability),
   /** When this visit's holds on this presentation expire (null when none). */
-  holdExpiresAt: IsoDateTime.nullable(),
+  holdExpiresAt: z.nullable(IsoDateTime),
 });
 export type SeatsStatusV2Response = z.infer<typeof SeatsStatusV2Response>;
 
@@ -143,7 +145,7 @@ export const SeatStatus = z.object({
 export const SeatsStatusResponse = z.object({
   seats: z.array(SeatStatus),
   sections: z.record(z.string(), SectionAvailability),
-  holdExpiresAt: IsoDateTime.nullable(),
+  holdExpiresAt: z.nullable(IsoDateTime),
 });
 export type SeatsStatusResponse = z.infer<typeof SeatsStatusResponse>;
 
@@ -186,18 +188,23 @@ export type LockSeatResponse = z.infer<typeof LockSeatResponse>;
 export const UnlockSeatResponse = z.object({ success: z.literal(true), seats: z.array(HeldSeat) });
 export type UnlockSeatResponse = z.infer<typeof UnlockSeatResponse>;
 
-/** 409 body of a refused lock: lock_seat_error | MAX_SEATS | SINGLE_SEAT_GAP | LOCATION_OFFLINE | EVENT_PAST | NOT_ENOUGH_SEATS. */
+/** 409 body of a refused lock: lock_seat_error | MAX_SEATS | SINGLE_SEAT_GAP | COMPANION_ALONE | LOCATION_OFFLINE | EVENT_PAST | NOT_ENOUGH_SEATS. */
 export const LockError = z.object({
   error: z.string(),
   message: z.string().optional(),
-  /** SINGLE_SEAT_GAP: a seat that would avoid the gap (for example the one that closes it). */
+  /** SINGLE_SEAT_GAP: a seat that would avoid the gap (for example the one that closes it); COMPANION_ALONE: the wheelchair space to add. */
   suggestion: HeldSeat.nullable().optional(),
+  /** COMPANION_ALONE | SINGLE_SEAT_GAP of a whole selection: the selected seat concerned. */
+  seat: HeldSeat.optional(),
   maxSeats: z.number().int().optional(),
 });
 export type LockError = z.infer<typeof LockError>;
 
-export const ExtendBody = z.object({ presentationId: z.number().int().positive() });
-export const ExtendResponse = z.object({ expiresAt: IsoDateTime, seats: z.number().int() });
+export const ExtendStep = z.enum(['chooseSeats', 'chooseTickets', 'customerInfo', 'chooseProducts']);
+export type ExtendStep = z.infer<typeof ExtendStep>;
+/** An extension gives the step (default: choose seats) its own lock time again (issue 16 §4). */
+export const ExtendBody = z.object({ presentationId: z.number().int().positive(), step: ExtendStep.optional() });
+export const ExtendResponse = z.object({ expiresAt: IsoDateTime, seats: z.number().int(), extensionsLeft: z.number().int().optional() });
 export type ExtendResponse = z.infer<typeof ExtendResponse>;
 
 export const HoldsQuery = z.object({ presentationId: qInt });
@@ -219,8 +226,8 @@ export const BestAvailableQuery = z.object({
   isLock: qBit.optional(),
   featureId: qInt.optional(),
   isBestPerPresentation: qBit.optional(),
-  startDate: IsoDate.optional(),
-  endDate: IsoDate.optional(),
+  startDate: z.optional(IsoDate),
+  endDate: z.optional(IsoDate),
   locationId: qInt.optional(),
   partOfDay: z.string().max(20).optional(),
   miniSiteUrl: MiniSiteUrl.optional(),
@@ -250,36 +257,13 @@ export const BestMatch = z.object({
 export type BestMatch = z.infer<typeof BestMatch>;
 export const BestAvailableResponse = z.object({
   matches: z.array(BestMatch),
-  expiresAt: IsoDateTime.nullable(),
+  expiresAt: z.nullable(IsoDateTime),
 });
 export type BestAvailableResponse = z.infer<typeof BestAvailableResponse>;
 
 // ---------- event list of a day ----------
 
 export const DayPresentationsQuery = z.object({ date: IsoDate, locationId: qInt.optional() });
-export const DayPresentation = z.object({
-  id: z.number().int(),
-  featureId: z.number().int(),
-  featureName: z.string(),
-  locationId: z.number().int(),
-  locationName: z.string(),
-  venueId: z.number().int(),
-  venueName: z.string(),
-  venueTypeId: z.number().int(),
-  dateTime: IsoDateTime,
-  /** HH:MM in Asia/Jerusalem. */
-  time: z.string(),
-  seatingMode: SeatingMode,
-  isReserved: z.boolean(),
-  isGA: z.number().int(),
-  capacity: z.number().int(),
-  available: z.number().int(),
-  locationOffline: z.boolean(),
-  isVod: z.boolean(),
-});
-export type DayPresentation = z.infer<typeof DayPresentation>;
-export const DayPresentationsResponse = z.object({ date: IsoDate, presentations: z.array(DayPresentation) });
-export type DayPresentationsResponse = z.infer<typeof DayPresentationsResponse>;
 
 // ---------- live availability (server-sent events, GET /seats/events?presentationId=) ----------
 

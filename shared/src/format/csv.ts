@@ -4,8 +4,9 @@ export type CsvCell = string | number | boolean | null | undefined;
 export function toCsv(header: string[], rows: CsvCell[][]): string {
   const cell = (v: CsvCell) => {
     const s = v === null || v === undefined ? '' : String(v);
-    // Quote when needed; neutralise spreadsheet formulas (=, +, -, @ at the start of text).
-    const safe = typeof v === 'string' && /^[=+\-@]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
+    // Quote when needed; neutralise spreadsheet formulas: text starting with =, +, -, @, a TAB or a CR
+    // (OWASP CSV injection) gets a leading apostrophe unless it is a plain number ("-1+1+cmd|…" is not).
+    const safe = typeof v === 'string' && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   return '\uFEFF' + [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';

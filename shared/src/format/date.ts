@@ -40,3 +40,13 @@ export const formatStripDay = (date: string, locale: Locale) => ({
   weekday: fmt(locale, { weekday: 'short' }).format(new Date(`${date}T12:00:00Z`)),
   day: fmt(locale, { day: 'numeric', month: 'numeric' }).format(new Date(`${date}T12:00:00Z`)),
 });
+/** A business day YYYY-MM-DD as day/month/year (dd/mm/yyyy), the spec's display in every language. */
+export const formatDayMonthYear = (date: string) => date.split('-').reverse().join('/');
+/** dd/mm/yyyy (also d/m/yyyy, and '.' or '-' as separators) → YYYY-MM-DD; undefined when it is no calendar date. */
+export function parseDayMonthYear(text: string): string | undefined {
+  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!m) return undefined;
+  const iso = `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+  const d = new Date(`${iso}T12:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : undefined;
+}

@@ -1,43 +1,70 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { Locale } from '../contracts/events';
-import { publish } from '../bus/eventBus';
-import he from './locales/he.json';
-import en from './locales/en.json';
-import ru from './locales/ru.json';
-import ar from './locales/ar.json';
-import pl from './locales/pl.json';
+import { Locale, LOCALES } from '../contracts/events';
 
-export const LOCALES = Locale.options;
+export { LOCALES };
 export const DEFAULT_LOCALE: Locale = 'he';
 export const RTL_LOCALES: readonly Locale[] = ['he', 'ar'];
 export type Resources = Record<Locale, Record<string, unknown>>;
+type Texts = Record<string, unknown>;
+/** One loader per locale, so a page fetches the texts of its own language only (`() => import('./he.json')`). */
+export type ResourceLoaders = Record<Locale, () => Promise<Texts | { default: Texts }>>;
+
+/** The common texts: each language its own chunk. */
+const COMMON: ResourceLoaders = {
+  he: () => import(/* webpackChunkName: "texts-he" */ './locales/he.json'),
+  en: () => import(/* webpackChunkName: "texts-en" */ './locales/en.json'),
+  ru: () => import(/* webpackChunkName: "texts-ru" */ './locales/ru.json'),
+  ar: () => import(/* webpackChunkName: "texts-ar" */ './locales/ar.json'),
+  pl: () => import(/* webpackChunkName: "texts-pl" */ './locales/pl.json'),
+};
 
 export const dirOf = (locale: string) => (RTL_LOCALES.includes(locale as Locale) ? 'rtl' : 'ltr');
 export const isLocale = (value: unknown): value is Locale => Locale.safeParse(value).success;
 
-/** The one i18next instance of the page (shared as a Module Federation singleton). */
-export const i18n: I18n = i18next.createInstance();
-let ready: Promise<unknown> | undefined;
+/**
+ * The one i18next instance of the page. Every app bundles its own copy of this module (only i18next and
+ * react-i18next are Module Federation singletons), so the instance and its start live on `globalThis`,
+ * like the bus and the runtime config: whichever copy runs first creates it, the others find it.
+ */
+interface PageI18n { instance: I18n; ready?: Promise<unknown>; loaders: Map<string, ResourceLoaders> }
+const holder = globalThis as { __ticketingI18n__?: PageI18n };
+const page: PageI18n = (holder.__ticketingI18n__ ??= { instance: i18next.createInstance(), loaders: new Map([['common', COMMON]]) });
+export const i18n: I18n = page.instance;
 
 export function initI18n(lng: Locale = DEFAULT_LOCALE): Promise<unknown> {
-  ready ??= i18n.use(initReactI18next).init({
+  page.ready ??= i18n.use(initReactI18next).init({
     lng,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     ns: ['common'],
     defaultNS: 'common',
-    resources: { he: { common: he }, en: { common: en }, ru: { common: ru }, ar: { common: ar }, pl: { common: pl } },
+    resources: {},
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
-  });
-  applyDocumentLocale(i18n.language as Locale);
-  return ready;
+  }).then(() => loadLanguage(lng)).then(() => applyDocumentLocale(currentLocale()));
+  return page.ready;
 }
 
-/** Each remote adds its own namespace; the texts of all five locales ship with the remote. */
+/** Adds a namespace whose texts are already in the bundle, in all five locales (tests, small packages). */
 export function addNamespace(ns: string, resources: Resources): void {
   for (const lng of LOCALES) i18n.addResourceBundle(lng, ns, resources[lng] ?? {}, true, true);
+}
+
+/** A remote's namespace, fetched per language: the current one now, another when the visitor switches to it. */
+export async function loadNamespace(ns: string, loaders: ResourceLoaders): Promise<void> {
+  page.loaders.set(ns, loaders);
+  await loadLanguage(currentLocale());
+}
+
+/** Fetches every registered namespace's texts in `lng` that are not there yet. */
+async function loadLanguage(lng: Locale): Promise<void> {
+  await Promise.all([...page.loaders].map(async ([ns, loaders]) => {
+    if (i18n.hasResourceBundle(lng, ns)) return;
+    const loaded = await loaders[lng]();
+    i18n.addResourceBundle(lng, ns, 'default' in loaded ? (loaded.default as Texts) : loaded, true, true);
+  }));
 }
 
 function applyDocumentLocale(locale: Locale) {
@@ -49,10 +76,10 @@ function applyDocumentLocale(locale: Locale) {
 /** Spec section 5: a locale is set only if among he, en, ru, ar, pl. */
 export async function setLocale(locale: string): Promise<boolean> {
   if (!isLocale(locale)) return false;
+  await loadLanguage(locale);
   await i18n.changeLanguage(locale);
   applyDocumentLocale(locale);
   try { sessionStorage.setItem('ticketing.locale', locale); } catch { /* storage may be off */ }
-  publish('locale:changed', { locale });
   return true;
 }
 

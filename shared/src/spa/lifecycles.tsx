@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import type { Store } from '@reduxjs/toolkit';
-import { addNamespace, i18n, initI18n, storedLocale, type Resources } from '../i18n';
+import { i18n, initI18n, loadNamespace, storedLocale, type ResourceLoaders } from '../i18n';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { RemoteFallback } from '../ui/RemoteFallback';
 import { Toasts } from '../ui/toast';
@@ -16,9 +16,9 @@ export interface RemoteDefinition {
   version: string;
   /** Router basename = the remote's route prefix, e.g. "/order". Empty for remotes owning several prefixes. */
   basename: string;
-  /** i18n namespace and its texts in all five locales. */
+  /** i18n namespace and a loader of its texts per locale (only the visitor's language is fetched). */
   namespace: string;
-  resources: Resources;
+  resources: ResourceLoaders;
   App: ComponentType;
   /** One Redux store per remote (created on first mount, kept across remounts). */
   createStore: () => Store;
@@ -51,7 +51,7 @@ export function createSpaLifecycles(def: RemoteDefinition) {
   return {
     async bootstrap() {
       await initI18n();
-      addNamespace(def.namespace, def.resources);
+      await loadNamespace(def.namespace, def.resources);
     },
     async mount(props: SpaProps) {
       const el = props.domElement ?? document.getElementById(`app-${def.name}`);
@@ -71,7 +71,7 @@ export function createSpaLifecycles(def: RemoteDefinition) {
 export async function renderStandalone(def: RemoteDefinition, container: HTMLElement | null) {
   setRuntimeConfig({ apiBase: '/api', enabledLocales: ['he', 'en', 'ru', 'ar', 'pl'] });
   await initI18n(storedLocale());
-  addNamespace(def.namespace, def.resources);
+  await loadNamespace(def.namespace, def.resources);
   if (!container) throw new Error('no #root');
   const store = def.createStore();
   createRoot(container).render(<>{tree(def, store)}<Toasts /></>);

@@ -3,13 +3,13 @@ import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { addNamespace, i18n, initI18n, setLocale } from '../i18n';
+import { i18n, initI18n, loadNamespace, setLocale } from '../i18n';
 import type { RemoteDefinition } from '../spa/lifecycles';
 
 export async function renderRemote(def: RemoteDefinition, path = '/', locale: 'he' | 'en' = 'en') {
   await initI18n(locale);
   await setLocale(locale);
-  addNamespace(def.namespace, def.resources);
+  await loadNamespace(def.namespace, def.resources);
   const store = def.createStore();
   const utils = render(
     <I18nextProvider i18n={i18n}>

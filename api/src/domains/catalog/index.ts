@@ -9,6 +9,7 @@ import {
   findMiniSite, getPresentationRow, isVodType, PRESENTATION_SELECT, rowToSummary, shekels, windowDates,
   type PresentationRow,
 } from './queries.ts';
+import { pick } from '../../lib/lang.ts';
 
 /** Catalog: features, presentations, ticket groups (spec section 7, Booking). */
 export async function catalogPlugin(app: FastifyInstance, opts: { db: Db }): Promise<void> {
@@ -38,12 +39,12 @@ export async function catalogPlugin(app: FastifyInstance, opts: { db: Db }): Pro
       return {
         features: rows.map((f) => ({
           id: f.id,
-          name: lang === 'he' ? f.name_he : f.name_en,
-          alternateName: lang === 'he' ? f.name_en : f.name_he,
-          description: lang === 'he' ? f.description_he : f.description_en,
+          name: pick(lang, f.name_he, f.name_en),
+          alternateName: pick(lang, f.name_en, f.name_he),
+          description: pick(lang, f.description_he, f.description_en),
           durationMinutes: f.duration_min,
           rating: f.rating,
-          genre: lang === 'he' ? f.genre_he : f.genre_en,
+          genre: pick(lang, f.genre_he, f.genre_en),
           releaseDate: f.release_date,
           isVod: f.is_vod,
           imageUrl: null,
@@ -93,7 +94,7 @@ export async function catalogPlugin(app: FastifyInstance, opts: { db: Db }): Pro
           featureRating: r.rating,
           serviceCharge: shekels(r.service_charge),
           products: products.map((p) => ({
-            id: p.id, name: lang === 'he' ? p.name_he : p.name_en, price: shekels(p.price),
+            id: p.id, name: pick(lang, p.name_he, p.name_en), price: shekels(p.price),
             isDeliveryRequired: p.is_delivery_required, selectedQuantity: 0, category: p.category,
           })),
           lockTimer: {
@@ -133,11 +134,11 @@ export async function catalogPlugin(app: FastifyInstance, opts: { db: Db }): Pro
       const groups = new Map<number, TicketGroup>();
       for (const r of rows) {
         let g = groups.get(r.tg_id);
-        if (!g) groups.set(r.tg_id, (g = { id: r.tg_id, code: r.tg_code, name: lang === 'he' ? r.tg_he : r.tg_en, tickets: [] }));
+        if (!g) groups.set(r.tg_id, (g = { id: r.tg_id, code: r.tg_code, name: pick(lang, r.tg_he, r.tg_en), tickets: [] }));
         if (r.id === null) continue;
         g.tickets.push({
           id: r.id,
-          name: lang === 'he' ? r.name_he : r.name_en,
+          name: pick(lang, r.name_he, r.name_en),
           price: shekels(r.price),
           oldPrice: shekels(r.old_price ?? r.price),
           serviceCharge: shekels(p.service_charge * r.multiply_factor),

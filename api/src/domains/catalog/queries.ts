@@ -3,6 +3,7 @@ import type { Lang } from '../../lib/route.ts';
 import { ApiHttpError } from '../../lib/route.ts';
 import { addDays, jerusalemToday, shekels, toIso } from '../../lib/time.ts';
 import type { PresentationSummary, SeatingMode } from '@ticketing/shared/contracts';
+import { pick } from '../../lib/lang.ts';
 
 export const isVodType = (t: number) => t >= 101 && t <= 104;
 
@@ -53,14 +54,14 @@ export function rowToSummary(r: PresentationRow, lang: Lang): PresentationSummar
   return {
     id: r.id,
     featureId: r.feature_id,
-    featureName: lang === 'he' ? r.f_he : r.f_en,
+    featureName: pick(lang, r.f_he, r.f_en),
     venueId: r.venue_id,
-    venueName: lang === 'he' ? r.v_he : r.v_en,
+    venueName: pick(lang, r.v_he, r.v_en),
     venueTypeId: r.venue_type_id,
     seatplanId: r.seatplan_id,
     seatingPolicyId: r.seating_policy_id,
     locationId: r.location_id,
-    locationName: lang === 'he' ? r.l_he : r.l_en,
+    locationName: pick(lang, r.l_he, r.l_en),
     authProfileId: r.auth_profile_id,
     businessId: r.business_id,
     dateTime: toIso(r.starts_at),

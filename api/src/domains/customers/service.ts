@@ -5,23 +5,29 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiHttpError } from '../../lib/route.ts';
 import { jerusalemToday } from '../../lib/time.ts';
 import { parseCookies, sha256 } from '../../lib/cookies.ts';
+import { LIMITS } from './limits.ts';
+import { pick } from '../../lib/lang.ts';
 export { parseCookies, sha256 };
 
 /**
- * Customer sessions (minimal; the customer issue builds the full area on these tables):
- * an opaque token in the httpOnly, SameSite=Lax cookie `tx_customer` (path /api); only its SHA-256
- * is stored (customer_sessions), so every api process accepts it.
+ * Customer sessions: an opaque token in the httpOnly, SameSite=Lax cookie `tx_customer` (path /api);
+ * only its SHA-256 is stored (customer_sessions), so every api process accepts it. A new token at every
+ * sign-in (the old session of the browser is deleted), 30 minutes idle timeout, 30 days absolute.
+ * CSRF: double submit — the readable cookie `tx_customer_csrf` must come back as the `x-customer-csrf`
+ * header on every state-changing call that acts on the session, and must equal the session's token.
  */
 export const CUSTOMER_COOKIE = 'tx_customer';
+export const CUSTOMER_CSRF_COOKIE = 'tx_customer_csrf';
+export const CUSTOMER_CSRF_HEADER = 'x-customer-csrf';
 /** Remembers which number the last code went to, for /customer-area/mobile-login-validation (body: smsCode only). */
 export const PENDING_COOKIE = 'tx_login_mobile';
 export const CUSTOMER_SESSION_TTL_S = 30 * 24 * 3600;
-export const SMS_CODE_TTL_S = 300;
-export const SMS_MAX_ATTEMPTS = 5;
+export const CUSTOMER_IDLE_S = 30 * 60;
+export const SMS_CODE_TTL_S = LIMITS.codeTtlS;
 
-function cookie(name: string, value: string, maxAge: number): string {
+function cookie(name: string, value: string, maxAge: number, opts: { httpOnly?: boolean; path?: string } = {}): string {
   const secure = process.env.NODE_ENV === 'production' ? '; Secure' : '';
-  return `${name}=${encodeURIComponent(value)}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+  return `${name}=${encodeURIComponent(value)}; Path=${opts.path ?? '/api'}${opts.httpOnly === false ? '' : '; HttpOnly'}; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
 function appendCookie(reply: FastifyReply, c: string): void {
@@ -30,17 +36,28 @@ function appendCookie(reply: FastifyReply, c: string): void {
   reply.header('set-cookie', [...list, c]);
 }
 
-export async function startSession(q: Queryable, reply: FastifyReply, customerId: number): Promise<void> {
+const tokenOf = (req: FastifyRequest) => {
+  const t = parseCookies(req.headers.cookie)[CUSTOMER_COOKIE];
+  return t && t.length <= 200 ? t : undefined;
+};
+
+/** Starts a session with a fresh token (rotation: the browser's previous session, if any, ends). */
+export async function startSession(q: Queryable, req: FastifyRequest, reply: FastifyReply, customerId: number): Promise<void> {
+  const old = tokenOf(req);
+  if (old) await q.query('DELETE FROM customer_sessions WHERE token_hash = $1', [sha256(old)]);
   const token = crypto.randomBytes(32).toString('base64url');
-  await q.query(`INSERT INTO customer_sessions (token_hash, customer_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-    [sha256(token), customerId, CUSTOMER_SESSION_TTL_S]);
+  const csrf = crypto.randomBytes(24).toString('base64url');
+  await q.query(`INSERT INTO customer_sessions (token_hash, customer_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [sha256(token), customerId, csrf, CUSTOMER_SESSION_TTL_S]);
   appendCookie(reply, cookie(CUSTOMER_COOKIE, token, CUSTOMER_SESSION_TTL_S));
+  appendCookie(reply, cookie(CUSTOMER_CSRF_COOKIE, csrf, CUSTOMER_SESSION_TTL_S, { httpOnly: false, path: '/' }));
 }
 
 export async function endSession(q: Queryable, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const token = parseCookies(req.headers.cookie)[CUSTOMER_COOKIE];
+  const token = tokenOf(req);
   if (token) await q.query('DELETE FROM customer_sessions WHERE token_hash = $1', [sha256(token)]);
   appendCookie(reply, cookie(CUSTOMER_COOKIE, '', 0));
+  appendCookie(reply, cookie(CUSTOMER_CSRF_COOKIE, '', 0, { httpOnly: false, path: '/' }));
 }
 
 export function setPendingMobile(reply: FastifyReply, mobile: string): void {
@@ -50,13 +67,45 @@ export function pendingMobile(req: FastifyRequest): string | undefined {
   return parseCookies(req.headers.cookie)[PENDING_COOKIE];
 }
 
+interface LiveSession { customerId: number; csrf: string }
+
+/** The live session of the cookie (absolute and idle limits checked, idle clock reset), or null. */
+async function liveSession(q: Queryable, req: FastifyRequest): Promise<LiveSession | null> {
+  const token = tokenOf(req);
+  if (!token) return null;
+  const { rows } = await q.query<{ customer_id: number; csrf_token: string }>(`
+    UPDATE customer_sessions SET last_seen_at = now()
+    WHERE token_hash = $1 AND expires_at > now() AND last_seen_at > now() - make_interval(secs => $2)
+    RETURNING customer_id, csrf_token`, [sha256(token), CUSTOMER_IDLE_S]);
+  const r = rows[0];
+  return r ? { customerId: r.customer_id, csrf: r.csrf_token } : null;
+}
+
 /** The logged-in customer's id from the session cookie, or null. */
 export async function sessionCustomerId(q: Queryable, req: FastifyRequest): Promise<number | null> {
-  const token = parseCookies(req.headers.cookie)[CUSTOMER_COOKIE];
-  if (!token) return null;
-  const { rows } = await q.query<{ customer_id: number }>(
-    'SELECT customer_id FROM customer_sessions WHERE token_hash = $1 AND expires_at > now()', [sha256(token)]);
-  return rows[0]?.customer_id ?? null;
+  return (await liveSession(q, req))?.customerId ?? null;
+}
+
+function sameToken(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const x = Buffer.from(a), y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * The signed-in customer of a request, or 401 UNAUTHORIZED; with `csrf`, also 403 CSRF unless the
+ * x-customer-csrf header equals both the readable cookie and the session's token.
+ */
+export async function requireCustomer(q: Queryable, req: FastifyRequest, opts: { csrf: boolean }): Promise<number> {
+  const s = await liveSession(q, req);
+  if (!s) throw new ApiHttpError(401, 'UNAUTHORIZED', 'customer session required');
+  if (opts.csrf) {
+    const h = req.headers[CUSTOMER_CSRF_HEADER];
+    const header = Array.isArray(h) ? h[0] : h;
+    const c = parseCookies(req.headers.cookie)[CUSTOMER_CSRF_COOKIE];
+    if (!sameToken(header, c) || !sameToken(header, s.csrf)) throw new ApiHttpError(403, 'CSRF', 'missing or wrong x-customer-csrf');
+  }
+  return s.customerId;
 }
 
 export interface CustomerRow {
@@ -88,7 +137,7 @@ export function memberState(m: MemberRow, today = jerusalemToday()) {
 export function toMember(m: MemberRow, lang: 'he' | 'en'): Member {
   const st = memberState(m);
   return {
-    name: lang === 'he' ? m.name_he : m.name_en,
+    name: pick(lang, m.name_he, m.name_en),
     additionalName: m.additional_name,
     memberCustomerName: `${m.first_name} ${m.last_name}`,
     membershipId: m.membership_id,

@@ -2,17 +2,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
-  DocumentKeyParams, EDocumentResponse, ResIdParams, SendTicketsBody, SuccessResponse, type EDocument,
+  DocumentKeyParams, EDocumentResponse, eTicketState, isPastEvent, QrVerifyQuery, QrVerifyResponse, ResIdParams, SendTicketsBody, SuccessResponse,
+  type EDocument,
 } from '@ticketing/shared/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError, route, type Lang } from '../../lib/route.ts';
 import { outboxSmsProvider, type SmsProvider } from '../../lib/sms.ts';
+import { countSmsSend, publicBaseUrl } from '../../lib/publicUrl.ts';
 import { jerusalemTime, jerusalemToday, shekels, toIso } from '../../lib/time.ts';
 import { isVodType } from '../catalog/queries.ts';
 import { sessionCustomerId } from '../customers/service.ts';
+import { loadOrdersSettings } from '../orders/config.ts';
+import { staffGuard } from '../staff/auth.ts';
+import { loadQrKeys, signQr, verifyQr, type QrKey } from './qrToken.ts';
+import { registerSeatChange } from './seatChange.ts';
 
-/** Grace after the start of a presentation before its e-ticket shows "past event" (spec 2: 0 minutes). */
-export const PAST_GRACE_MINUTES = 0;
+/** Grace after the start of a presentation before its e-ticket shows "past event" (GET /config limits, spec 2: 0 minutes). */
+export const PAST_GRACE_MINUTES = loadOrdersSettings().config.limits.pastEventGraceMinutes;
 /** Hold orders: pay and collect at least this long before the event (spec 9). */
 export const HOLD_COLLECT_MINUTES = 30;
 
@@ -48,7 +54,8 @@ async function loadDocument(q: Queryable, documentKey: string) {
   return { r, tickets };
 }
 
-export async function buildEDocument(q: Queryable, documentKey: string, lang: Lang, now = new Date()): Promise<EDocument> {
+export async function buildEDocument(q: Queryable, documentKey: string, lang: Lang, now = new Date(), givenKeys?: QrKey[]): Promise<EDocument> {
+  const keys = givenKeys ?? await loadQrKeys(q);
   const { r, tickets } = await loadDocument(q, documentKey);
   const first = tickets[0];
   if (!first) throw new ApiHttpError(404, 'ORDER_NOT_FOUND', 'order not found');
@@ -57,8 +64,9 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
   const live = tickets.filter((t) => t.status === 'sold' || t.status === 'held');
   const isCancelled = r.status === 'cancelled' || live.length === 0;
   const isScanned = live.length > 0 && live.every((t) => t.scanned_at !== null);
-  const isPast = !isVod && now.getTime() > first.starts_at.getTime() + PAST_GRACE_MINUTES * 60_000;
-  const state = isCancelled ? 'cancelled' : isScanned ? 'scanned' : isPast ? 'past' : 'valid';
+  const facts = { cancelled: isCancelled, scanned: isScanned, startsAt: first.starts_at, isVod, graceMinutes: PAST_GRACE_MINUTES };
+  const isPast = isPastEvent(facts, now);
+  const state = eTicketState(facts, now);
   const { rows: vouchers } = await q.query<{ reference: string; amount: number }>(`
     SELECT i.reference, vr.amount FROM voucher_redemptions vr JOIN system_voucher_items i ON i.id = vr.item_id WHERE vr.reservation_id = $1 ORDER BY vr.id`, [r.id]);
   const { rows: products } = await q.query<{ name_he: string; name_en: string; quantity: number }>(`
@@ -68,7 +76,9 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
   if (products.length) notes.push('edocument.notes.collectProducts');
   if (isVod) notes.push('edocument.notes.vod');
   const payBy = r.is_hold ? new Date(first.starts_at.getTime() - HOLD_COLLECT_MINUTES * 60_000) : null;
-  const qrSvg = await QRCode.toString(`${r.identifier}|${r.document_key}`, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  // The QR code carries a signed token (never the document key): a door scanner verifies it offline.
+  const qrToken = signQr({ reservationIdentifier: r.identifier, ticketIdentifiers: live.map((t) => t.ticket_identifier ?? '').filter(Boolean), presentationId: first.presentation_id }, keys);
+  const qrSvg = await QRCode.toString(qrToken, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return {
     reservationIdentifier: r.identifier,
     state, isScanned, isPast, isCancelled, isHold: r.is_hold,
@@ -88,16 +98,21 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
       price: shekels(t.price_agorot),
       isScanned: t.scanned_at !== null,
     })),
-    vouchers: vouchers.map((v) => ({ reference: v.reference, amount: shekels(v.amount) })),
+    // masked: anyone with a forwarded e-ticket link could otherwise spend the voucher's remaining balance
+    vouchers: vouchers.map((v) => ({ reference: maskReference(v.reference), amount: shekels(v.amount) })),
     products: products.map((p) => ({ name: he ? p.name_he : p.name_en, quantity: p.quantity })),
     totalAmount: shekels(r.total_agorot),
     collectAtCashier: r.is_hold || products.length > 0,
     notes,
     payBy: payBy ? toIso(payBy) : null,
     qrSvg,
+    qrToken,
     calendarUrl: `/api/edocument/${r.document_key}/calendar.ics`,
   };
 }
+
+/** A voucher reference as shown on a shared document: its last four characters only. */
+export const maskReference = (ref: string): string => `••••${ref.slice(-4)}`;
 
 const icsEscape = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 const icsDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -119,27 +134,28 @@ export function calendarIcs(doc: { identifier: string; start: Date; minutes: num
   return lines.join('\r\n') + '\r\n';
 }
 
-const publicBase = (req: FastifyRequest) => process.env.PUBLIC_BASE_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
 
 /** E-documents: the e-ticket, its calendar file, sending it by SMS (spec 2, 7). */
 export async function edocumentsPlugin(app: FastifyInstance, opts: { db: Db; sms?: SmsProvider }): Promise<void> {
   const { db } = opts;
   const sms = opts.sms ?? outboxSmsProvider(db);
   const tags = ['edocuments'];
+  const qrKeys = await loadQrKeys(db);
+  registerSeatChange(app, db);
 
   route(app, {
     method: 'GET', url: '/edocument/{documentKey}', summary: 'The electronic ticket of a reservation', tags,
     params: DocumentKeyParams, response: EDocumentResponse, errors: { 404: 'ORDER_NOT_FOUND' },
     async handler({ params, lang, reply }) {
       reply.header('cache-control', 'no-store');
-      return { edocument: await buildEDocument(db, params.documentKey, lang) };
+      return { edocument: await buildEDocument(db, params.documentKey, lang, new Date(), qrKeys) };
     },
   });
 
   route(app, {
     method: 'GET', url: '/edocument/{documentKey}/calendar.ics', summary: 'Calendar file of the booked presentation', tags,
     params: DocumentKeyParams, response: z.string(), produces: 'text/calendar', errors: { 404: 'ORDER_NOT_FOUND' },
-    async handler({ params, lang, reply, req }) {
+    async handler({ params, lang, reply }) {
       const { r, tickets } = await loadDocument(db, params.documentKey);
       const t = tickets[0];
       if (!t) throw new ApiHttpError(404, 'ORDER_NOT_FOUND');
@@ -147,9 +163,27 @@ export async function edocumentsPlugin(app: FastifyInstance, opts: { db: Db; sms
       reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${r.identifier}.ics"`);
       return calendarIcs({
         identifier: r.identifier, start: t.starts_at, minutes: t.duration_min, title: he ? t.f_he : t.f_en,
-        location: `${he ? t.v_he : t.v_en}, ${he ? t.l_he : t.l_en}`, url: `${publicBase(req)}/edocument/${r.document_key}`,
+        location: `${he ? t.v_he : t.v_en}, ${he ? t.l_he : t.l_en}`, url: `${publicBaseUrl()}/edocument/${r.document_key}`,
       });
     },
+  });
+
+  // Staff: what a door scanner decides offline, checked on the api (signature, key id, and the order's state now).
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', staffGuard(db));
+    route(scope, {
+      method: 'GET', url: '/staff/eticket/verify', summary: 'Staff: verifies the signed token of an e-ticket QR code', tags,
+      query: QrVerifyQuery, response: QrVerifyResponse, errors: { 401: 'UNAUTHORIZED' },
+      async handler({ query }) {
+        const check = verifyQr(query.token, qrKeys);
+        if (!check.valid) {
+          return { valid: false, reason: check.reason, keyId: check.keyId, reservationIdentifier: null, ticketIdentifiers: [], presentationId: null, state: null };
+        }
+        const { rows } = await db.query<{ document_key: string | null }>('SELECT document_key FROM reservations WHERE identifier = $1', [check.payload.reservationIdentifier]);
+        const doc = rows[0]?.document_key ? await buildEDocument(db, rows[0].document_key, 'en', new Date(), qrKeys).catch(() => null) : null;
+        return { valid: true, reason: null, keyId: check.keyId, ...check.payload, state: doc?.state ?? null };
+      },
+    });
   });
 
   route(app, {
@@ -165,8 +199,10 @@ export async function edocumentsPlugin(app: FastifyInstance, opts: { db: Db; sms
       if (!r || !r.document_key || !((uuid && r.uuid === uuid) || (customerId && r.customer_id === customerId))) {
         throw new ApiHttpError(404, 'ORDER_NOT_FOUND');
       }
+      const link = `${publicBaseUrl()}/edocument/${r.document_key}`;
+      await countSmsSend(db, `reservation:${r.identifier}`);
       try {
-        await sms.send(body.mobileNumber, SMS_TICKETS_TEXT[lang](r.identifier, `${publicBase(req)}/edocument/${r.document_key}`));
+        await sms.send(body.mobileNumber, SMS_TICKETS_TEXT[lang](r.identifier, link));
       } catch {
         throw new ApiHttpError(502, 'SMS_FAILED');
       }

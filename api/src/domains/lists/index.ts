@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  DonationsResponse, MembershipsQuery, MembershipsResponse, SystemVouchersQuery, SystemVouchersResponse,
+  MembershipsQuery, MembershipsResponse, SystemVouchersQuery, SystemVouchersResponse,
 } from '@ticketing/shared/contracts';
 import type { Db } from '../../db/index.ts';
 import { route } from '../../lib/route.ts';
 import { addDays, jerusalemToday, shekels } from '../../lib/time.ts';
+import { pick } from '../../lib/lang.ts';
 
 const ILS = { CurrencyId: 1, CurrencySymbol: '₪', CurrencyCode: 'ILS' };
 const MAX_QUANTITY = 10; // spec section 9: memberships and vouchers
 
-/** First-screen lists: memberships, system vouchers, donations. */
+/** First-screen lists: memberships, system vouchers (donations: the donations domain). */
 export async function listsPlugin(app: FastifyInstance, opts: { db: Db }): Promise<void> {
   const { db } = opts;
-  const pick = (lang: string, he: string, en: string) => (lang === 'he' ? he : en);
 
   route(app, {
     method: 'GET', url: '/memberships', summary: 'Memberships for sale', tags: ['memberships'],
@@ -39,7 +39,7 @@ export async function listsPlugin(app: FastifyInstance, opts: { db: Db }): Promi
             MembershipPriceId: p.id, PriceCode: p.price_code, Name: pick(lang, p.name_he, p.name_en), Price: shekels(p.price),
             currency: ILS, selectedQuantity: 0, usedQuantity: 0, DiscountId: p.discount_id, SystemVoucherReference: null,
           })),
-          terms: { termsId: m.terms_id, text: lang === 'he' ? 'תקנון המנויים' : 'Membership terms' },
+          terms: { termsId: m.terms_id, text: pick(lang, 'תקנון המנויים', 'Membership terms') },
           seriesSize: m.series_size,
           maxQuantity: MAX_QUANTITY,
         })),
@@ -78,28 +78,8 @@ export async function listsPlugin(app: FastifyInstance, opts: { db: Db }): Promi
             redemptionData: p.redemption.map((d) => ({ reference: d.reference, price: shekels(d.price) })),
           })),
           Dates: { startDate: today, endDate: addDays(today, v.validity_days), validityDays: v.validity_days },
-          Terms: { termsId: v.terms_id, text: lang === 'he' ? 'תקנון השוברים' : 'Voucher terms' },
+          Terms: { termsId: v.terms_id, text: pick(lang, 'תקנון השוברים', 'Voucher terms') },
           maxQuantity: MAX_QUANTITY,
-        })),
-      };
-    },
-  });
-
-  route(app, {
-    method: 'GET', url: '/donations', summary: 'Donation causes and amounts', tags: ['donations'],
-    response: DonationsResponse,
-    async handler({ lang }) {
-      const { rows } = await db.query<{
-        id: number; code: string; name_he: string; name_en: string; description_he: string; description_en: string;
-        details: Array<{ id: number; amount: number; custom_amount: boolean }>;
-      }>(`
-        SELECT d.*, COALESCE((SELECT json_agg(json_build_object('id', dd.id, 'amount', dd.amount, 'custom_amount', dd.custom_amount) ORDER BY dd.id)
-                 FROM donation_details dd WHERE dd.donation_id = d.id), '[]') AS details
-        FROM donations d ORDER BY d.id`);
-      return {
-        donations: rows.map((d) => ({
-          id: d.id, Code: d.code, Name: pick(lang, d.name_he, d.name_en), Description: pick(lang, d.description_he, d.description_en),
-          donationDetails: d.details.map((x) => ({ id: x.id, amount: shekels(x.amount), customAmount: x.custom_amount, selectedQuantity: 0 })),
         })),
       };
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MiniSiteParams, MiniSiteResponse, MiniSiteValidateQuery, MiniSiteValidateResponse } from '@ticketing/shared/contracts';
 import type { Db } from '../../db/index.ts';
 import { ApiHttpError, route } from '../../lib/route.ts';
+import { guarded } from '../../lib/guesses.ts';
 import { miniSiteRefUsed } from '../orders/cart.ts';
 
 interface MiniSiteRow {
@@ -23,19 +24,21 @@ export async function minisitesPlugin(app: FastifyInstance, opts: { db: Db }): P
   const tags = ['minisites'];
 
   route(app, {
-    method: 'GET', url: '/mini-site/validate/{url}', summary: 'Validates a partner reference for a ticket; returns its balance', tags,
-    params: MiniSiteParams, query: MiniSiteValidateQuery, response: MiniSiteValidateResponse,
+    method: 'POST', url: '/mini-site/validate/{url}', summary: 'Validates a partner reference for a ticket; returns its balance', tags,
+    params: MiniSiteParams, body: MiniSiteValidateQuery, response: MiniSiteValidateResponse,
     errors: { 404: 'MINI_SITE_NOT_FOUND | ticketNotFound | refPromptOptNotFound' },
-    async handler({ params, query }) {
-      const site = await findSite(db, params.url);
-      const { rows: t } = await db.query<{ code: string }>('SELECT code FROM tickets WHERE id = $1', [query.ticketId]);
-      if (!t[0]) throw new ApiHttpError(404, 'ticketNotFound');
-      const ref2 = query.reference2 ?? '';
-      const { rows } = await db.query<{ quantity: number }>(`SELECT quantity FROM mini_site_references
-        WHERE mini_site_id = $1 AND ticket_code = $2 AND reference1 = $3 AND reference2 = $4`, [site.id, t[0].code, query.reference1, ref2]);
-      if (!rows[0]) throw new ApiHttpError(404, 'refPromptOptNotFound', 'reference not recognised');
-      const used = await miniSiteRefUsed(db, site.id, t[0].code, query.reference1, ref2);
-      return { TicketId: query.ticketId, Balance: Math.max(0, rows[0].quantity - used) };
+    async handler({ params, body: query, req }) {
+      return guarded(req, async () => {
+        const site = await findSite(db, params.url);
+        const { rows: t } = await db.query<{ code: string }>('SELECT code FROM tickets WHERE id = $1', [query.ticketId]);
+        if (!t[0]) throw new ApiHttpError(404, 'ticketNotFound');
+        const ref2 = query.reference2 ?? '';
+        const { rows } = await db.query<{ quantity: number }>(`SELECT quantity FROM mini_site_references
+          WHERE mini_site_id = $1 AND ticket_code = $2 AND reference1 = $3 AND reference2 = $4`, [site.id, t[0].code, query.reference1, ref2]);
+        if (!rows[0]) throw new ApiHttpError(404, 'refPromptOptNotFound', 'reference not recognised');
+        const used = await miniSiteRefUsed(db, site.id, t[0].code, query.reference1, ref2);
+        return { TicketId: query.ticketId, Balance: Math.max(0, rows[0].quantity - used) };
+      });
     },
   });
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { validateCustomerInfo, normalizeCustomerInfo, type CommitBody, type CommitResponse } from '@ticketing/shared/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError, type Lang } from '../../lib/route.ts';
-import { notifySeats } from '../seats/holds.ts';
+import { sellHeldSeats } from '../seats/sale.ts';
 import type { ProviderRegistry } from '../payments/providers/index.ts';
 import { priceCart, type PricedOrder } from './cart.ts';
 import type { OrdersSettings } from './config.ts';
@@ -41,11 +41,13 @@ export function canonical(v: unknown): string {
 }
 export const cartHash = (body: CommitBody) => crypto.createHash('sha256').update(canonical({ cart: body.cart, miniSiteUrl: body.miniSiteUrl ?? null })).digest('hex');
 
-async function replay(q: Queryable, key: string, hash: string): Promise<CommitResponse | null> {
-  const { rows } = await q.query<{ cart_hash: string | null; response: CommitResponse | string | null }>(
-    'SELECT cart_hash, response FROM reservations WHERE idempotency_key = $1', [key]);
+async function replay(q: Queryable, key: string, hash: string, uuid: string): Promise<CommitResponse | null> {
+  const { rows } = await q.query<{ cart_hash: string | null; response: CommitResponse | string | null; uuid: string | null }>(
+    'SELECT cart_hash, response, uuid FROM reservations WHERE idempotency_key = $1', [key]);
   const r = rows[0];
   if (!r) return null;
+  // another visit's key replays nothing of that visit's order (its reservation number, document key)
+  if (r.uuid !== uuid) throw new ApiHttpError(409, 'IDEMPOTENCY_CONFLICT', 'this Idempotency-Key was used for another cart');
   if (r.cart_hash !== hash) throw new ApiHttpError(409, 'IDEMPOTENCY_CONFLICT', 'this Idempotency-Key was used for another cart');
   if (!r.response) throw new ApiHttpError(409, 'IDEMPOTENCY_CONFLICT', 'this Idempotency-Key belongs to an order being committed');
   const resp = typeof r.response === 'string' ? (JSON.parse(r.response) as CommitResponse) : r.response;
@@ -55,7 +57,7 @@ async function replay(q: Queryable, key: string, hash: string): Promise<CommitRe
 export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise<CommitResponse> {
   const { db } = ctx;
   const hash = cartHash(body);
-  const earlier = await replay(db, ctx.idempotencyKey, hash);
+  const earlier = await replay(db, ctx.idempotencyKey, hash, ctx.uuid);
   if (earlier) return earlier;
 
   const result = await db.tx(async (q): Promise<CommitResponse | 'duplicate'> => {
@@ -91,17 +93,8 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
     // 4. Seats: held by this visit and not expired → sold, in one conditional statement per presentation.
     const byP = new Map<number, PricedOrder['lines']>();
     for (const l of order.lines) if (!l.isVod) byP.set(l.presentation.id, [...(byP.get(l.presentation.id) ?? []), l]);
-    for (const [pid, ls] of byP) {
-      const { rows } = await q.query<{ section_id: number; x: number; y: number }>(`
-        UPDATE presentation_seats ps SET status = 'sold', reservation_id = $6, expires_at = NULL
-        FROM unnest($2::int[], $3::int[], $4::int[]) AS s(sec, x, y)
-        WHERE ps.presentation_id = $1 AND ps.section_id = s.sec AND ps.x = s.x AND ps.y = s.y
-          AND ps.status = 'held' AND ps.holder_uuid = $5 AND ps.expires_at > now()
-        RETURNING ps.section_id, ps.x, ps.y`,
-      [pid, ls.map((l) => l.sectionId), ls.map((l) => l.x), ls.map((l) => l.y), ctx.uuid, identifier]);
-      if (rows.length !== ls.length) throw new ApiHttpError(409, 'HOLD_EXPIRED', 'the seat hold expired or is not yours');
-      await notifySeats(q, pid, 'sold', rows.map((r) => [r.section_id, r.x, r.y]));
-    }
+    // The whole selection keeps the seat rules (single-seat rule, companion seats) at the sale too.
+    for (const [pid, ls] of byP) await sellHeldSeats(db, q, { presentationId: pid, uuid: ctx.uuid, reservation: identifier, seats: ls });
     // Video on demand: a place number in the streaming section.
     for (const l of order.lines) {
       if (!l.isVod) continue;
@@ -131,6 +124,7 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
     if (order.loyaltyPoints > 0) {
       const { rows } = await q.query(`UPDATE customers SET loyalty_points = loyalty_points - $2 WHERE id = $1 AND loyalty_points >= $2 RETURNING id`, [ctx.customerId, order.loyaltyPoints]);
       if (!rows.length) throw new ApiHttpError(409, 'LOYALTY_POINTS', 'not enough loyalty points');
+      await q.query('UPDATE reservations SET loyalty_points_used = $2 WHERE id = $1', [resId, order.loyaltyPoints]); // given back if released
     }
 
     // 6. Payment: capture the approved session for exactly the amount due (none for holds and fully-vouchered orders).
@@ -182,7 +176,7 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
   });
 
   if (result === 'duplicate') {
-    const again = await replay(db, ctx.idempotencyKey, hash);
+    const again = await replay(db, ctx.idempotencyKey, hash, ctx.uuid);
     if (!again) throw new ApiHttpError(409, 'IDEMPOTENCY_CONFLICT', 'this Idempotency-Key belongs to an order being committed');
     return again;
   }

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  CartBody, CartResponse, CommitBody, CommitHeaders, CommitResponse, ConfigResponse, IdParams, TicketLookupQuery, TicketLookupResponse,
+  CartBody, CartResponse, CommitBody, CommitHeaders, CommitResponse, ConfigHeaders, ConfigResponse, IdParams, TicketLookupQuery, TicketLookupResponse,
 } from '@ticketing/shared/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError, route } from '../../lib/route.ts';
+import { guarded } from '../../lib/guesses.ts';
 import { getPresentationRow } from '../catalog/queries.ts';
 import { sessionCustomerId } from '../customers/service.ts';
 import { allProviders, ProviderRegistry } from '../payments/providers/index.ts';
 import { priceCart } from './cart.ts';
 import { commitOrder } from './commit.ts';
 import { loadOrdersSettings } from './config.ts';
+import { configFor, registerConfigPreview } from './configPreview.ts';
 import { lookupTicket } from './tickets.ts';
 
 /** A mini-site by its URL slug (404 MINI_SITE_NOT_FOUND), or null when none was given. */
@@ -28,22 +30,23 @@ export async function ordersPlugin(app: FastifyInstance, opts: { db: Db }): Prom
 
   route(app, {
     method: 'GET', url: '/config', summary: 'Start-up configuration: form switches, payment providers, limits', tags: ['orders'],
-    response: ConfigResponse,
-    async handler() {
-      return { config: settings.config };
+    headers: ConfigHeaders, response: ConfigResponse,
+    async handler({ headers }) {
+      return { config: configFor(settings.config, headers.uuid) };
     },
   });
+  registerConfigPreview(app);
 
   route(app, {
-    method: 'GET', url: '/presentations/{id}/ticket', summary: 'A ticket by code, coupon, voucher, member, id, or the group default', tags: ['orders'],
-    params: IdParams, query: TicketLookupQuery, response: TicketLookupResponse,
+    method: 'POST', url: '/presentations/{id}/ticket', summary: 'A ticket by code, coupon, voucher, member, id, or the group default', tags: ['orders'],
+    params: IdParams, body: TicketLookupQuery, response: TicketLookupResponse,
     errors: { 401: 'LOGIN_REQUIRED', 404: 'codeNotFound | ticketNotFound | memberNotFound | getTicket', 409: 'COUPON_USED | COUPON_MORE_TICKETS | COUPON_NO_TICKETS | voucherBalance | voucherExpired | member… | TICKET_SOLD_OUT' },
-    async handler({ params, query, lang, req }) {
+    async handler({ params, body: query, lang, req }) {
       await miniSiteFor(db, query.miniSiteUrl);
       const p = await getPresentationRow(db, params.id);
       if (p.web_booking_offline) throw new ApiHttpError(409, 'LOCATION_OFFLINE', 'web booking is unavailable at this location');
       const customerId = await sessionCustomerId(db, req);
-      return { ticket: await lookupTicket(db, p, query, { customerId, lang }) };
+      return { ticket: await guarded(req, () => lookupTicket(db, p, query, { customerId, lang })) };
     },
   });
 
@@ -54,7 +57,7 @@ export async function ordersPlugin(app: FastifyInstance, opts: { db: Db }): Prom
     async handler({ body, lang, req }) {
       const miniSite = await miniSiteFor(db, body.miniSiteUrl);
       const customerId = await sessionCustomerId(db, req);
-      const order = await priceCart(db, body.cart, { customerId, lang, settings, miniSite });
+      const order = await guarded(req, () => priceCart(db, body.cart, { customerId, lang, settings, miniSite }));
       return { order: order.summary };
     },
   });

@@ -4,6 +4,7 @@ import { ApiHttpError, type Lang } from '../../lib/route.ts';
 import { jerusalemToday, shekels } from '../../lib/time.ts';
 import type { PresentationRow } from '../catalog/queries.ts';
 import { MEMBER_SELECT, memberState, type MemberRow } from '../customers/service.ts';
+import { pick } from '../../lib/lang.ts';
 
 /** A ticket type of a venue with everything the order path needs (catalog row + options + rules + add-ons). */
 export interface TicketRow {
@@ -71,11 +72,15 @@ export function voucherUsable(v: VoucherItemRow): 'ok' | 'expired' | 'notActive'
 /** A voucher that includes a ticket (redemption reference TICKET or PREMIUM). */
 export const voucherGivesTicket = (v: VoucherItemRow) => v.redemption.some((r) => r.reference === 'TICKET' || r.reference === 'PREMIUM');
 
-/** Member checks of spec 8 (ticket lookup): memberNotFound, memberNotStarted, memberExpired, noValidMember, memberNoneAvailable. */
-export async function checkMember(q: Queryable, memberNumber: string, need = 1, forUpdate = false): Promise<MemberRow> {
+/**
+ * Member checks of spec 8 (ticket lookup): memberNotFound, memberNotStarted, memberExpired, noValidMember, memberNoneAvailable.
+ * A member number counts only for the signed-in customer who owns it (`owner`); anyone else's is "not found",
+ * so a lookup never reveals another customer's balance or id.
+ */
+export async function checkMember(q: Queryable, memberNumber: string, owner: number | null, need = 1, forUpdate = false): Promise<MemberRow> {
   const { rows } = await q.query<MemberRow>(`${MEMBER_SELECT} WHERE cm.member_number = $1${forUpdate ? ' FOR UPDATE OF cm' : ''}`, [memberNumber]);
   const m = rows[0];
-  if (!m) throw new ApiHttpError(404, 'memberNotFound');
+  if (!m || m.customer_id !== owner) throw new ApiHttpError(404, 'memberNotFound');
   const st = memberState(m);
   if (st.isNotStarted) throw new ApiHttpError(409, 'memberNotStarted');
   if (st.isExpired) throw new ApiHttpError(409, 'memberExpired');
@@ -95,7 +100,7 @@ export function toOrderTicket(t: TicketRow, p: PresentationRow, lang: Lang, extr
   const kind = t.kind === 'vod' ? 'regular' : t.is_by_code_enabled ? 'code' : t.kind;
   return {
     id: t.id,
-    name: lang === 'he' ? t.name_he : t.name_en,
+    name: pick(lang, t.name_he, t.name_en),
     price: shekels(t.price),
     oldPrice: shekels(t.old_price ?? t.price),
     serviceCharge: shekels(p.service_charge * t.multiply_factor),
@@ -103,11 +108,11 @@ export function toOrderTicket(t: TicketRow, p: PresentationRow, lang: Lang, extr
     multiplyFactor: t.multiply_factor,
     isByCodeEnabled: t.is_by_code_enabled,
     code: null,
-    ref1prompt: lang === 'he' ? t.ref1_he : t.ref1_en,
-    ref2prompt: lang === 'he' ? t.ref2_he : t.ref2_en,
+    ref1prompt: pick(lang, t.ref1_he, t.ref1_en),
+    ref2prompt: pick(lang, t.ref2_he, t.ref2_en),
     walkin: t.walkin,
     loyaltyPointsPrice: t.loyalty_points,
-    addons: t.addons.map((a) => ({ id: a.id, price: shekels(a.price) })),
+    addons: t.addons.map((a) => ({ id: a.id, name: pick(lang, a.name_he, a.name_en), price: shekels(a.price) })),
     ticketGroupId: t.ticket_group_id,
     kind,
     memberNumber: null,
@@ -200,7 +205,7 @@ export async function lookupTicket(q: Queryable, p: PresentationRow, query: Tick
     if (!t || ignore.has(t.id)) throw new ApiHttpError(404, 'ticketNotFound');
     if (t.is_by_code_enabled) throw new ApiHttpError(404, 'codeNotFound', 'this ticket needs its code');
     if (t.kind === 'member') {
-      const m = query.memberNumber ? await checkMember(q, query.memberNumber, query.quantity ?? 1)
+      const m = query.memberNumber ? await checkMember(q, query.memberNumber, ctx.customerId, query.quantity ?? 1)
         : ctx.customerId ? await firstUsableMember(q, ctx.customerId) : null;
       if (!m) throw new ApiHttpError(409, 'noValidMember', 'no valid membership for member sale');
       return withRules(t, { memberNumber: m.member_number, balance: m.balance - m.used_balance, customerId: m.customer_id });
@@ -216,7 +221,7 @@ export async function lookupTicket(q: Queryable, p: PresentationRow, query: Tick
   }
 
   if (query.memberNumber) {
-    const m = await checkMember(q, query.memberNumber, query.quantity ?? 1);
+    const m = await checkMember(q, query.memberNumber, ctx.customerId, query.quantity ?? 1);
     const t = tickets.find((x) => x.kind === 'member' && inGroup(x) && !ignore.has(x.id));
     if (!t) throw new ApiHttpError(404, 'ticketNotFound', 'no member ticket for this seat');
     return withRules(t, { memberNumber: m.member_number, balance: m.balance - m.used_balance, customerId: m.customer_id });

@@ -65,10 +65,10 @@ export async function paymentsPlugin(app: FastifyInstance, opts: { db: Db }): Pr
   });
 
   route(app, {
-    method: 'GET', url: '/payment/voucher', summary: 'A voucher payment: the lesser of the order total and the voucher balance', tags: ['payments'],
-    query: VoucherPaymentQuery, response: VoucherPaymentResponse,
+    method: 'POST', url: '/payment/voucher', summary: 'A voucher payment: the lesser of the order total and the voucher balance', tags: ['payments'],
+    body: VoucherPaymentQuery, response: VoucherPaymentResponse,
     errors: { 404: 'SYSTEM_VOUCHER_NOT_FOUND', 409: 'NO_BALANCE | voucherExpired' },
-    async handler({ query }) {
+    async handler({ body: query }) {
       const v = await findVoucherItem(db, query.reference);
       if (!v) throw new ApiHttpError(404, 'SYSTEM_VOUCHER_NOT_FOUND');
       const u = voucherUsable(v);

@@ -11,7 +11,7 @@ export const SimulateSaleBody = z.object({
 const SimulateSaleResponse = z.object({ identifier: z.string(), presentationId: z.number().int(), locationId: z.number().int(), tickets: z.number().int() });
 
 /**
- * DEVELOPMENT / TEST ONLY (not registered when NODE_ENV=production): POST /dev/simulate-sale commits
+ * DEVELOPMENT / TEST ONLY (registered in demo mode only, answering loopback clients only): POST /dev/simulate-sale commits
  * a web sale of `quantity` free places of a presentation (default: the next presentation with free
  * seats at location 2) through the same tables the booking path writes, so e2e tests and demos can
  * watch the live dashboard move. Real sales come from the booking commit.

@@ -2,6 +2,7 @@ import { percentOf, type PresentationBoxRow, type SalesPoint } from '@ticketing/
 import type { Queryable } from '../../db/index.ts';
 import type { Lang } from '../../lib/route.ts';
 import { shekels, toIso } from '../../lib/time.ts';
+import { pick } from '../../lib/lang.ts';
 
 /**
  * Dashboard figures read the pre-aggregations presentation_sales / presentation_daily_sales
@@ -12,8 +13,6 @@ import { shekels, toIso } from '../../lib/time.ts';
  * Availability = Capacity − Sold − Held (never below 0).
  */
 export const NOT_VOD = 'v.venue_type_id < 101';
-
-export const pick = (lang: Lang, he: string, en: string) => (lang === 'he' ? he : en);
 
 export interface BoxDbRow {
   id: number; starts_at: Date | string; business_date: string; feature_id: number; f_he: string; f_en: string;
@@ -87,4 +86,124 @@ export async function datesWithValue(db: Queryable, businessIds: number[], from:
     WHERE l.business_id = ANY($1::int[]) AND ${NOT_VOD} AND p.business_date BETWEEN $2::date AND $3::date
     GROUP BY p.business_date ORDER BY p.business_date`, [businessIds, from, to]);
   return rows.map((r) => ({ Date: r.d, Value: r.v }));
+}
+
+/** Named rows in both languages, as the queries below return them. */
+interface Named { id: number; he: string; en: string }
+
+/** Locations of the businesses with one day's capacity, sold and held (VOD venues left out). */
+export async function locationDay(db: Queryable, businessIds: number[], date: string) {
+  const { rows } = await db.query<Named & { cap: number; sold: number; held: number }>(`
+    SELECT l.id, l.name_he AS he, l.name_en AS en, COALESCE(sum(sp.capacity), 0)::int AS cap,
+           COALESCE(sum(ps.sold), 0)::int AS sold, COALESCE(sum(ps.held), 0)::int AS held
+    FROM locations l
+    LEFT JOIN venues v ON v.location_id = l.id AND ${NOT_VOD}
+    LEFT JOIN presentations p ON p.venue_id = v.id AND p.business_date = $2::date
+    LEFT JOIN seatplans sp ON sp.id = p.seatplan_id
+    LEFT JOIN presentation_sales ps ON ps.presentation_id = p.id
+    WHERE l.business_id = ANY($1::int[])
+    GROUP BY l.id ORDER BY l.id`, [businessIds, date]);
+  return rows;
+}
+
+/** Features with presentations between two business days. */
+export async function featuresShown(db: Queryable, businessIds: number[], from: string, to: string) {
+  const { rows } = await db.query<Named>(`
+    SELECT DISTINCT f.id, f.name_he AS he, f.name_en AS en
+    FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN locations l ON l.id = v.location_id JOIN features f ON f.id = p.feature_id
+    WHERE l.business_id = ANY($1::int[]) AND ${NOT_VOD} AND p.business_date BETWEEN $2::date AND $3::date
+    ORDER BY f.id`, [businessIds, from, to]);
+  return rows;
+}
+
+/** Feature × location pairs with presentations between two business days. */
+export async function featureLocationPairs(db: Queryable, businessIds: number[], from: string, to: string) {
+  const { rows } = await db.query<{ fid: number; lid: number; fhe: string; fen: string; lhe: string; len: string }>(`
+    SELECT DISTINCT f.id AS fid, l.id AS lid, f.name_he AS fhe, f.name_en AS fen, l.name_he AS lhe, l.name_en AS len
+    FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN locations l ON l.id = v.location_id JOIN features f ON f.id = p.feature_id
+    WHERE l.business_id = ANY($1::int[]) AND ${NOT_VOD} AND p.business_date BETWEEN $2::date AND $3::date
+    ORDER BY f.id, l.id`, [businessIds, from, to]);
+  return rows;
+}
+
+/** The names of a feature and of a location of the businesses (undefined when the location is not theirs). */
+export async function featureAtLocationNames(db: Queryable, businessIds: number[], featureId: number, locationId: number) {
+  const { rows } = await db.query<{ fhe: string; fen: string; lhe: string; len: string }>(`
+    SELECT f.name_he AS fhe, f.name_en AS fen, l.name_he AS lhe, l.name_en AS len FROM features f, locations l
+    WHERE f.id = $1 AND l.id = $2 AND l.business_id = ANY($3::int[])`, [featureId, locationId, businessIds]);
+  return rows[0];
+}
+
+/** Tickets sold of one presentation by ticket type, most sold first. */
+export async function ticketTypeSales(db: Queryable, presentationId: number) {
+  const { rows } = await db.query<Named & { sold: number; revenue: number }>(`
+    SELECT t.id, t.name_he AS he, t.name_en AS en, count(*)::int AS sold, sum(rt.price_agorot)::float8 AS revenue
+    FROM reservation_tickets rt JOIN tickets t ON t.id = rt.ticket_id
+    WHERE rt.presentation_id = $1 AND rt.status = 'sold'
+    GROUP BY t.id ORDER BY sold DESC, t.id`, [presentationId]);
+  return rows;
+}
+
+/** Sold, held and capacity of every business day of a range (zero on days without presentations). */
+export async function attendanceByDate(db: Queryable, businessIds: number[], startDate: string, endDate: string) {
+  const { rows } = await db.query<{ d: string; sold: number; held: number; cap: number }>(`
+    SELECT g.d::date::text AS d, COALESCE(a.sold, 0)::int AS sold, COALESCE(a.held, 0)::int AS held, COALESCE(a.cap, 0)::int AS cap
+    FROM generate_series($2::date, $3::date, interval '1 day') AS g(d)
+    LEFT JOIN (
+      SELECT p.business_date, sum(ps.sold) AS sold, sum(ps.held) AS held, sum(sp.capacity) AS cap
+      FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN locations l ON l.id = v.location_id
+      JOIN seatplans sp ON sp.id = p.seatplan_id LEFT JOIN presentation_sales ps ON ps.presentation_id = p.id
+      WHERE l.business_id = ANY($1::int[]) AND ${NOT_VOD} AND p.business_date BETWEEN $2::date AND $3::date
+      GROUP BY p.business_date) a ON a.business_date = g.d::date
+    ORDER BY g.d`, [businessIds, startDate, endDate]);
+  return rows;
+}
+
+/** The report filters' locations (of the businesses) and product classes. */
+export async function filterData(db: Queryable, businessIds: number[]) {
+  const locations = await db.query<Named & { b: number }>(
+    'SELECT id, name_he AS he, name_en AS en, business_id AS b FROM locations WHERE business_id = ANY($1::int[]) ORDER BY id', [businessIds]);
+  const classes = await db.query<{ category: string }>('SELECT DISTINCT category FROM products ORDER BY category');
+  return { locations: locations.rows, categories: classes.rows.map((r) => r.category) };
+}
+
+/** Report ranges are sale days of committed reservations, optionally one location. */
+export interface SaleRange { startDate: string; endDate: string; locationId?: number }
+
+/** Every product with its quantity and revenue in a sale-day range (product_daily_sales), most sold first. */
+export async function productSales(db: Queryable, businessIds: number[], r: SaleRange) {
+  const { rows } = await db.query<Named & { cat: string; qty: number; revenue: number }>(`
+    SELECT pr.id, pr.name_he AS he, pr.name_en AS en, pr.category AS cat,
+           COALESCE(d.qty, 0)::int AS qty, COALESCE(d.revenue, 0)::float8 AS revenue
+    FROM products pr
+    LEFT JOIN (SELECT product_id, sum(quantity) AS qty, sum(revenue_agorot) AS revenue FROM product_daily_sales
+               WHERE business_id = ANY($1::int[]) AND sale_date BETWEEN $2::date AND $3::date AND ($4::int IS NULL OR location_id = $4)
+               GROUP BY product_id) d ON d.product_id = pr.id
+    ORDER BY qty DESC, pr.id`, [businessIds, r.startDate, r.endDate, r.locationId ?? null]);
+  return rows;
+}
+
+/** Every point of sale with its reservations, tickets and revenue in a sale-day range (pos_daily_sales). */
+export async function pointOfSaleSales(db: Queryable, businessIds: number[], r: SaleRange) {
+  const { rows } = await db.query<Named & { kind: string; lid: number; lhe: string; len: string; res: number; tickets: number; revenue: number }>(`
+    SELECT pos.id, pos.name_he AS he, pos.name_en AS en, pos.kind, l.id AS lid, l.name_he AS lhe, l.name_en AS len,
+           COALESCE(d.res, 0)::int AS res, COALESCE(d.tickets, 0)::int AS tickets, COALESCE(d.revenue, 0)::float8 AS revenue
+    FROM points_of_sale pos JOIN locations l ON l.id = pos.location_id
+    LEFT JOIN (SELECT pos_id, sum(reservations) AS res, sum(tickets) AS tickets, sum(revenue_agorot) AS revenue FROM pos_daily_sales
+               WHERE business_id = ANY($1::int[]) AND sale_date BETWEEN $2::date AND $3::date
+               GROUP BY pos_id) d ON d.pos_id = pos.id
+    WHERE pos.business_id = ANY($1::int[]) AND ($4::int IS NULL OR pos.location_id = $4)
+    ORDER BY revenue DESC, pos.id`, [businessIds, r.startDate, r.endDate, r.locationId ?? null]);
+  return rows;
+}
+
+/** The ten features with most tickets sold in a sale-day range (presentation_daily_sales). */
+export async function topFeatures(db: Queryable, businessIds: number[], r: SaleRange) {
+  const { rows } = await db.query<Named & { tickets: number; revenue: number }>(`
+    SELECT f.id, f.name_he AS he, f.name_en AS en, sum(d.sold)::int AS tickets, sum(d.revenue_agorot)::float8 AS revenue
+    FROM presentation_daily_sales d JOIN presentations p ON p.id = d.presentation_id JOIN venues v ON v.id = p.venue_id
+    JOIN locations l ON l.id = v.location_id JOIN features f ON f.id = p.feature_id
+    WHERE l.business_id = ANY($1::int[]) AND d.sale_date BETWEEN $2::date AND $3::date AND ($4::int IS NULL OR l.id = $4)
+    GROUP BY f.id HAVING sum(d.sold) > 0 ORDER BY tickets DESC, f.id LIMIT 10`, [businessIds, r.startDate, r.endDate, r.locationId ?? null]);
+  return rows;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IdParams } from '@ticketing/shared/contracts';
 import type { Db } from '../../db/index.ts';
 import { ApiHttpError, route } from '../../lib/route.ts';
+import { pick } from '../../lib/lang.ts';
 
 const COLORS: Record<string, [string, string]> = {
   food: ['#fde68a', '#92400e'], drinks: ['#bfdbfe', '#1e3a8a'], glasses: ['#e9d5ff', '#581c87'], gift: ['#fecaca', '#7f1d1d'],
@@ -20,7 +21,7 @@ export async function productsPlugin(app: FastifyInstance, opts: { db: Db }): Pr
       const p = rows[0];
       if (!p) throw new ApiHttpError(404, 'NOT_FOUND', `no product ${params.id}`);
       const [bg, fg] = COLORS[p.category] ?? ['#e5e7eb', '#111827'];
-      const name = lang === 'he' ? p.name_he : p.name_en;
+      const name = pick(lang, p.name_he, p.name_en);
       reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600');
       return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 120" role="img" aria-label="${esc(name)}">`
         + `<rect width="160" height="120" rx="12" fill="${bg}"/>`

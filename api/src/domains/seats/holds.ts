@@ -2,7 +2,8 @@ import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError } from '../../lib/route.ts';
 import type { SeatChangeEvent } from '@ticketing/shared/contracts';
 import type { Plan, PlanSeat, PlanSection } from './plan.ts';
-import { gapFreeAlternative, newSingleGaps, unitOf, type SeatState } from './rules.ts';
+import { unitOf, type SeatState } from './rules.ts';
+import { admitHold, assertWithinMaxSeats, holdLimitError, type SquatLimits } from './squat.ts';
 
 export const SEAT_CHANNEL = 'seat_changes';
 
@@ -90,23 +91,15 @@ async function holdState(q: Queryable, a: { uuid: string; presentationId: number
 }
 
 /**
- * The one statement that takes seats: inserts a hold, or takes over a row whose hold expired (or that
- * this visit already holds, keeping its expiry). A seat held by another visit or sold is left alone and
- * not returned. No read-then-write: the primary key decides. seat_hold (migration 003) runs the same
- * statement on the one-statement path: change both together (scripts/bench/locks.ts reads this one as its ceiling).
+ * The statement that takes seats: seat_take (migration 270) is the one place the conditional upsert is written
+ * (insert a hold, or take over an expired one or this visit's own; the primary key decides). Every hold path
+ * calls it: seat_hold, this transactional path, general admission, season seats. scripts/bench/locks.ts runs
+ * this statement as its ceiling.
  */
-const UPSERT_HOLD = `
-  INSERT INTO presentation_seats (presentation_id, section_id, x, y, status, holder_uuid, expires_at, ticket_group_id)
-  SELECT $1, $2, u.x, u.y, 'held', $3, $4::timestamptz, u.tg
-  FROM unnest($5::int[], $6::int[], $7::int[]) AS u(x, y, tg)
-  ON CONFLICT (presentation_id, section_id, x, y) DO UPDATE
-    SET status = 'held', holder_uuid = EXCLUDED.holder_uuid, reservation_id = NULL, ticket_group_id = EXCLUDED.ticket_group_id,
-        created_at = now(),
-        expires_at = CASE WHEN presentation_seats.holder_uuid = EXCLUDED.holder_uuid AND presentation_seats.expires_at > now()
-                          THEN presentation_seats.expires_at ELSE EXCLUDED.expires_at END
-    WHERE presentation_seats.status = 'held'
-      AND (presentation_seats.expires_at < now() OR presentation_seats.holder_uuid = EXCLUDED.holder_uuid)
-  RETURNING x, y, expires_at`;
+export const UPSERT_HOLD = `
+  SELECT o_x AS x, o_y AS y, o_expires_at AS expires_at
+  FROM seat_take($3, $4::timestamptz, array_fill($1::int, ARRAY[cardinality($5::int[])]), array_fill($2::int, ARRAY[cardinality($5::int[])]),
+                 $5::int[], $6::int[], $7::int[])`;
 
 /**
  * UPSERT_HOLD and its notification in one statement: when every requested seat (`$5`) was taken, tells
@@ -129,10 +122,14 @@ export class LockRefused extends ApiHttpError {}
 
 /**
  * Holds reserved seats (each with its whole sofa unit) for a visit. All or nothing.
- * Checks maxSeats and, for seating policy 3, the single-seat gap rule.
+ * Checks maxSeats (the whole-selection rules are judged at Continue and commit: selection.ts).
  */
 export async function holdReserved(db: Db, args: {
-  p: PresentationMeta; plan: Plan; section: PlanSection; seats: PlanSeat[]; uuid: string; maxSeats: number; checkGap: boolean;
+  p: PresentationMeta; plan: Plan; section: PlanSection; seats: PlanSeat[]; uuid: string; maxSeats: number;
+  /** End of the visit's hold window (squat.ts admitHold): the expiry of a first hold, never restarted by re-locking. */
+  windowExpiresAt?: Date;
+  /** Admit the hold against the squatting limits (squat.ts) in the same statement; the window then comes from there. */
+  admit?: HoldAdmission;
 }): Promise<HoldResult> {
   const { p, plan, section } = args;
   // whole sofa units
@@ -140,44 +137,38 @@ export async function holdReserved(db: Db, args: {
   for (const s of args.seats) for (const u of unitOf(plan.rows.get(`${s.sectionId}_${s.y}`)!, s)) want.set(`${u.x}_${u.y}`, u);
   const h: Hold = { ...args, seats: [...want.values()], ys: [] };
   h.ys = [...new Set(h.seats.map((s) => s.y))];
+  if (h.admit) assertWithinMaxSeats(h.admit.adding, h.admit.limits.maxSeats);
   if (h.seats.length <= NOTIFY_CHUNK) {
     const r = await holdFast(db, h);
     if (r) return r;
   }
+  if (h.admit) h.windowExpiresAt = await admitHold(db, { p, uuid: h.uuid, ...h.admit });
   return holdTx(db, h);
 }
 
-interface Hold { p: PresentationMeta; plan: Plan; section: PlanSection; seats: PlanSeat[]; ys: number[]; uuid: string; maxSeats: number; checkGap: boolean }
+/** The request's client address and how many seats it adds, as squat.ts admitHold counts them. */
+export interface HoldAdmission { addr: string; adding: number; limits: SquatLimits }
+
+interface Hold {
+  p: PresentationMeta; plan: Plan; section: PlanSection; seats: PlanSeat[]; ys: number[]; uuid: string; maxSeats: number;
+  windowExpiresAt?: Date; admit?: HoldAdmission;
+}
+
+/** The expiry a visit's first hold gets: its hold window's end when known, else a fresh timer. */
+const firstExpiry = (p: PresentationMeta, windowExpiresAt?: Date): Date => windowExpiresAt ?? new Date(Date.now() + p.chooseSeatsS * 1000);
 
 /**
- * maxSeats and (when asked) the single-seat gap rule, against `state` (read after the visit's lock, or
- * checked again under it by seat_hold). Throws the refusal. `q` reads the whole section when a gap needs
- * the "no gap-free alternative" escape.
+ * maxSeats against `state` (read after the visit's lock). Throws the refusal. The single-seat rule is not
+ * judged per hold: it applies to the whole selection (selection.ts), so any click order that ends in a
+ * valid selection is accepted.
  */
-async function checkRules(q: Queryable, h: Hold, state: HoldState): Promise<void> {
-  const { p, plan, section, seats, uuid } = h;
-  if (!h.checkGap && state.n + seats.length <= h.maxSeats) return;
+function checkRules(h: Hold, state: HoldState): void {
+  const { seats, uuid } = h;
+  if (state.n + seats.length <= h.maxSeats) return;
   const st = stateFn(state.live, uuid);
   const already = seats.filter((s) => st(s) === 'mine').length;
   if (state.n + seats.length - already > h.maxSeats) {
     throw new LockRefused(409, 'MAX_SEATS', `At most ${h.maxSeats} seats per order`, { maxSeats: h.maxSeats });
-  }
-  if (!h.checkGap) return;
-  for (const y of h.ys) {
-    const row = plan.rows.get(`${section.id}_${y}`)!;
-    const xState = (x: number): SeatState => st({ sectionId: section.id, x, y });
-    // only seats that are free now count as newly taken
-    const adding = new Set(seats.filter((s) => s.y === y && st(s) === 'free').map((s) => s.x));
-    const gaps = newSingleGaps(row, xState, adding);
-    if (!gaps.length) continue;
-    // Strict rule with seats.io's escape: refuse only when a gap-free choice of the same size exists.
-    const sectionState = stateFn(await liveRows(q, p.id, section.id), uuid);
-    const sectionRows = [...plan.rows.entries()].filter(([k]) => k.startsWith(`${section.id}_`)).map(([, r]) => r);
-    if (gapFreeAlternative(sectionRows, sectionState, seats.length)) {
-      throw new LockRefused(409, 'SINGLE_SEAT_GAP', 'This selection would leave a single empty seat', {
-        suggestion: { sectionId: section.id, x: gaps[0]!, y },
-      });
-    }
   }
 }
 
@@ -185,37 +176,42 @@ const seatEvent = (h: Hold): string =>
   // all or nothing, so the seats a successful hold notifies are the requested ones
   JSON.stringify({ presentationId: h.p.id, status: 'held', seats: h.seats.map((s) => [h.section.id, s.x, s.y]) } satisfies SeatChangeEvent);
 
-/** seat_hold (migration 003): lock, maxSeats, conditional upsert and notify in one autocommit statement. */
+/** seat_hold (migration 003, its upsert seat_take since 270): lock, maxSeats, conditional upsert and notify in one autocommit statement. */
 const SEAT_HOLD = `SELECT o_outcome AS outcome, o_x AS x, o_y AS y, o_expires_at AS expires_at
   FROM seat_hold($1, $2, $3, $4, $5::int[], $6::int[], $7::int[], $8, $9, $10, $11, $12)`;
 
+/** seat_hold_admitted (migration 271): seat_admit (squat.ts) then seat_hold, in the same statement. */
+const SEAT_HOLD_ADMITTED = `SELECT o_outcome AS outcome, o_x AS x, o_y AS y, o_expires_at AS expires_at
+  FROM seat_hold_admitted($1, $2, $3, $4, $5, $6, $7, $8::int[], $9::int[], $10::int[], $11, $12, $13, $14)`;
+
+type FastRow = { outcome: 'ok' | 'taken' | 'max' | 'stale' | 'limit'; x: number; y: number; expires_at: Date };
+
 /**
- * The hold in one or two round trips, no explicit transaction. With the gap rule, the rules are checked
- * against a state read first (outside any lock); seat_hold then takes the visit's lock and goes on only
- * if the visit's holds are still the ones that check saw (other visits' seats are never locked against,
- * on either path), else returns null and the caller takes the transactional path.
+ * The hold in one round trip, no explicit transaction: seat_hold takes the visit's lock, checks maxSeats and
+ * upserts (other visits' seats are never locked against); with h.admit, the squatting admission runs first in
+ * the same statement. Returns null when the caller should take the transactional path.
  */
 async function holdFast(db: Db, h: Hold): Promise<HoldResult | null> {
-  const { p, section, seats, uuid } = h;
-  let fp: string | null = null;
-  if (h.checkGap) {
-    const state = await holdState(db, { uuid, presentationId: p.id, sectionId: section.id, ys: h.ys, checkGap: true, adding: seats.length, maxSeats: h.maxSeats });
-    await checkRules(db, h, state);
-    fp = state.fp;
-  }
-  let rows: Array<{ outcome: 'ok' | 'taken' | 'max' | 'stale'; x: number; y: number; expires_at: Date }>;
+  const { p, section, seats, uuid, admit } = h;
+  const xs = seats.map((s) => s.x), ys = seats.map((s) => s.y), tgs = seats.map((s) => s.ticketGroupId);
+  const async = db.engine === 'postgres';
+  let rows: FastRow[];
   try {
-    ({ rows } = await db.query(SEAT_HOLD, [
-      p.id, section.id, uuid, new Date(Date.now() + p.chooseSeatsS * 1000),
-      seats.map((s) => s.x), seats.map((s) => s.y), seats.map((s) => s.ticketGroupId),
-      h.maxSeats, fp, SEAT_CHANNEL, seatEvent(h), db.engine === 'postgres',
-    ], 'seats_hold_fast'));
+    ({ rows } = admit
+      ? await db.query<FastRow>(SEAT_HOLD_ADMITTED, [
+        p.id, section.id, uuid, admit.addr, p.chooseSeatsS, admit.limits.maxPerAddress, admit.adding,
+        xs, ys, tgs, h.maxSeats, SEAT_CHANNEL, seatEvent(h), async,
+      ], 'seats_hold_admitted')
+      : await db.query<FastRow>(SEAT_HOLD, [
+        p.id, section.id, uuid, firstExpiry(p, h.windowExpiresAt), xs, ys, tgs, h.maxSeats, null, SEAT_CHANNEL, seatEvent(h), async,
+      ], 'seats_hold_fast'));
   } catch (e) {
     if ((e as { message?: unknown }).message === 'seat_hold_partial') throw new LockRefused(409, 'lock_seat_error', 'Seat no longer available');
     throw e;
   }
   const outcome = rows[0]?.outcome;
   if (outcome === 'stale') return null;
+  if (outcome === 'limit') throw holdLimitError(admit!.limits.maxPerAddress);
   if (outcome === 'max') throw new LockRefused(409, 'MAX_SEATS', `At most ${h.maxSeats} seats per order`, { maxSeats: h.maxSeats });
   if (outcome !== 'ok' || rows.length !== seats.length) throw new LockRefused(409, 'lock_seat_error', 'Seat no longer available');
   return { seats: rows.map((r) => ({ sectionId: section.id, x: r.x, y: r.y })), expiresAt: rows[0]!.expires_at };
@@ -226,9 +222,9 @@ async function holdTx(db: Db, h: Hold): Promise<HoldResult> {
   const { p, section, seats, uuid } = h;
   return db.tx(async (q) => {
     await beginHoldTx(db, q, uuid, p.id);
-    const state = await holdState(q, { uuid, presentationId: p.id, sectionId: section.id, ys: h.ys, checkGap: h.checkGap, adding: seats.length, maxSeats: h.maxSeats });
-    await checkRules(q, h, state);
-    const expiresAt = state.expiresAt ?? new Date(Date.now() + p.chooseSeatsS * 1000);
+    const state = await holdState(q, { uuid, presentationId: p.id, sectionId: section.id, ys: h.ys, checkGap: false, adding: seats.length, maxSeats: h.maxSeats });
+    checkRules(h, state);
+    const expiresAt = state.expiresAt ?? firstExpiry(p, h.windowExpiresAt);
     const params = [p.id, section.id, uuid, expiresAt, seats.map((s) => s.x), seats.map((s) => s.y), seats.map((s) => s.ticketGroupId)];
     // (a hold larger than one notification's worth of seats notifies in chunks, after the upsert)
     const small = seats.length <= NOTIFY_CHUNK;
@@ -241,28 +237,29 @@ async function holdTx(db: Db, h: Hold): Promise<HoldResult> {
   });
 }
 
+/** A random free place number of a GA section (none when full), taken by seat_take. */
+const GA_TAKE = `
+  WITH c AS (
+    SELECT g FROM generate_series(1, $6::int) g
+    WHERE NOT EXISTS (SELECT 1 FROM presentation_seats ps WHERE ps.presentation_id = $1 AND ps.section_id = $2 AND ps.x = g AND ps.y = 0
+                      AND (ps.status = 'sold' OR ps.expires_at > now()))
+    ORDER BY random() LIMIT 1)
+  SELECT o_x AS x, o_y AS y
+  FROM seat_take($3, $4::timestamptz, ARRAY(SELECT $1::int FROM c), ARRAY(SELECT $2::int FROM c), ARRAY(SELECT g FROM c),
+                 ARRAY(SELECT 0 FROM c), ARRAY(SELECT $5::int FROM c))`;
+
 /** Holds one general-admission place of a section; the database picks a free place number. */
-export async function holdGeneralAdmission(db: Db, args: { p: PresentationMeta; section: PlanSection; uuid: string; maxSeats: number }): Promise<HoldResult> {
+export async function holdGeneralAdmission(db: Db, args: { p: PresentationMeta; section: PlanSection; uuid: string; maxSeats: number; windowExpiresAt?: Date }): Promise<HoldResult> {
   const { p, section, uuid } = args;
   return db.tx(async (q) => {
     await beginHoldTx(db, q, uuid, p.id);
     const mine = await myHolds(q, uuid, p.id);
     if (mine.n + 1 > args.maxSeats) throw new LockRefused(409, 'MAX_SEATS', `At most ${args.maxSeats} seats per order`, { maxSeats: args.maxSeats });
-    const expiresAt = mine.expiresAt ?? new Date(Date.now() + p.chooseSeatsS * 1000);
+    const expiresAt = mine.expiresAt ?? firstExpiry(p, args.windowExpiresAt);
     // Each attempt is one statement with its own snapshot: a place taken by a concurrent transaction
     // makes the conditional upsert return nothing, and the next attempt sees it taken.
     for (let attempt = 0; attempt < 20; attempt++) {
-      const { rows } = await q.query<{ x: number; y: number }>(`
-        INSERT INTO presentation_seats (presentation_id, section_id, x, y, status, holder_uuid, expires_at, ticket_group_id)
-        SELECT $1, $2, g, 0, 'held', $3, $4::timestamptz, $5
-        FROM generate_series(1, $6::int) g
-        WHERE NOT EXISTS (SELECT 1 FROM presentation_seats ps WHERE ps.presentation_id = $1 AND ps.section_id = $2 AND ps.x = g AND ps.y = 0
-                          AND (ps.status = 'sold' OR ps.expires_at > now()))
-        ORDER BY random() LIMIT 1
-        ON CONFLICT (presentation_id, section_id, x, y) DO UPDATE
-          SET status = 'held', holder_uuid = EXCLUDED.holder_uuid, expires_at = EXCLUDED.expires_at, reservation_id = NULL, created_at = now()
-          WHERE presentation_seats.status = 'held' AND presentation_seats.expires_at < now()
-        RETURNING x, y`, [p.id, section.id, uuid, expiresAt, section.ticketGroupId, section.capacity]);
+      const { rows } = await q.query<{ x: number; y: number }>(GA_TAKE, [p.id, section.id, uuid, expiresAt, section.ticketGroupId, section.capacity]);
       if (rows[0]) {
         await notifySeats(q, p.id, 'held', [[section.id, rows[0].x, 0]]);
         return { seats: [{ sectionId: section.id, x: rows[0].x, y: 0 }], expiresAt };
@@ -301,28 +298,12 @@ export async function unhold(db: Db, args: { p: PresentationMeta; section: PlanS
   });
 }
 
-/** Extends this visit's holds on a presentation once (decisions.md: one extension per order). */
-export async function extendHolds(db: Db, p: PresentationMeta, uuid: string): Promise<{ expiresAt: Date; seats: number }> {
-  return db.tx(async (q) => {
-    await beginHoldTx(db, q, uuid, p.id);
-    const { rows: ext } = await q.query(`INSERT INTO hold_extensions (presentation_id, holder_uuid) VALUES ($1, $2)
-      ON CONFLICT DO NOTHING RETURNING 1 AS ok`, [p.id, uuid]);
-    if (!ext.length) throw new ApiHttpError(409, 'EXTEND_LIMIT', 'The hold was already extended once');
-    const expiresAt = new Date(Date.now() + p.chooseSeatsS * 1000);
-    const { rows } = await q.query(`UPDATE presentation_seats SET expires_at = $3
-      WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held' AND expires_at > now() RETURNING x`, [p.id, uuid, expiresAt]);
-    if (!rows.length) throw new ApiHttpError(409, 'HOLD_EXPIRED', 'No seats are held');
-    return { expiresAt, seats: rows.length };
-  });
-}
-
 /** Releases every hold of a visit on a presentation (removing the presentation from the cart). */
 export async function releaseAll(db: Db, presentationId: number, uuid: string): Promise<number> {
   return db.tx(async (q) => {
     const { rows } = await q.query<{ section_id: number; x: number; y: number }>(`
       DELETE FROM presentation_seats WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held'
       RETURNING section_id, x, y`, [presentationId, uuid]);
-    await q.query('DELETE FROM hold_extensions WHERE presentation_id = $1 AND holder_uuid = $2', [presentationId, uuid]);
     if (rows.length) await notifySeats(q, presentationId, 'free', rows.map((r) => [r.section_id, r.x, r.y]));
     return rows.length;
   });

@@ -29,26 +29,27 @@ export class PlanCache {
   private plans = new Map<number, Promise<Plan | null>>();
   constructor(private readonly q: Queryable) {}
 
-  get(seatplanId: number): Promise<Plan | null> {
+  /** `via`: read through this connection (inside a caller's transaction, where PGlite has no other). */
+  get(seatplanId: number, via: Queryable = this.q): Promise<Plan | null> {
     let p = this.plans.get(seatplanId);
     if (!p) {
-      p = this.load(seatplanId);
+      p = this.load(seatplanId, via);
       this.plans.set(seatplanId, p);
       p.catch(() => this.plans.delete(seatplanId));
     }
     return p;
   }
 
-  private async load(id: number): Promise<Plan | null> {
-    const sp = await this.q.query<{ id: number; venue_id: number; name: string; width: number; height: number; stage_kind: 'screen' | 'stage'; stage_x: number; stage_y: number; stage_w: number; stage_h: number }>(
+  private async load(id: number, q: Queryable): Promise<Plan | null> {
+    const sp = await q.query<{ id: number; venue_id: number; name: string; width: number; height: number; stage_kind: 'screen' | 'stage'; stage_x: number; stage_y: number; stage_w: number; stage_h: number }>(
       'SELECT * FROM seatplans WHERE id = $1', [id]);
     const row = sp.rows[0];
     if (!row) return null;
-    const secs = await this.q.query<{ id: number; name_he: string; name_en: string; is_ga: boolean; capacity: number; ticket_group_id: number; allocation_id: number; bx: number; by_: number; bw: number; bh: number }>(
+    const secs = await q.query<{ id: number; name_he: string; name_en: string; is_ga: boolean; capacity: number; ticket_group_id: number; allocation_id: number; bx: number; by_: number; bw: number; bh: number }>(
       'SELECT * FROM sections WHERE seatplan_id = $1 ORDER BY sort, id', [id]);
-    const groups = await this.q.query<{ id: number; section_id: number; name_he: string; name_en: string }>(
+    const groups = await q.query<{ id: number; section_id: number; name_he: string; name_en: string }>(
       'SELECT g.* FROM seat_groups g JOIN sections s ON s.id = g.section_id WHERE s.seatplan_id = $1 ORDER BY g.id', [id]);
-    const seats = await this.q.query<{ section_id: number; x: number; y: number; group_id: number; row_name: string; seat_name: string; ticket_group_id: number; is_handicap: boolean; is_companion: boolean; is_limited_view: boolean; is_premium: boolean; sofa_unit: number | null }>(
+    const seats = await q.query<{ section_id: number; x: number; y: number; group_id: number; row_name: string; seat_name: string; ticket_group_id: number; is_handicap: boolean; is_companion: boolean; is_limited_view: boolean; is_premium: boolean; sofa_unit: number | null }>(
       `SELECT s.section_id, s.x, s.y, s.group_id, s.row_name, s.seat_name, s.ticket_group_id, s.is_handicap, s.is_companion,
               s.is_limited_view, s.is_premium, s.sofa_unit
        FROM seats s JOIN sections se ON se.id = s.section_id WHERE se.seatplan_id = $1 ORDER BY s.section_id, s.y, s.x`, [id]);

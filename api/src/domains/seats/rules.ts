@@ -1,6 +1,8 @@
 /**
  * Pure seat rules (no I/O): the single-seat gap check of seating policy 3 and the best-available search.
- * The api enforces them for truth; the front end mirrors them for feedback.
+ * The row rules themselves are the seat map's `rowRules.ts` (`@ticketing/seatmap/rowRules`, no React or DOM):
+ * one engine, which the api runs for truth and the browser for feedback. This file adapts the api's plan seats
+ * to it and adds what only the api does (best available).
  *
  * Adjacency: two seats are neighbours when they are in the same section and row (same y) and their
  * x differ by exactly 1. A missing x (an aisle) or the row's end closes a block.
@@ -8,7 +10,9 @@
  * never called a gap, and only accessible requests are offered them.
  */
 
-export type SeatState = 'free' | 'taken' | 'mine';
+import { gapFreeWindow, newGapsIfTaken, type GapSeat, type SeatState } from '@ticketing/seatmap/rowRules';
+
+export type { SeatState } from '@ticketing/seatmap/rowRules';
 
 export interface RuleSeat {
   sectionId: number;
@@ -46,30 +50,17 @@ export function rowsOf<S extends RuleSeat>(seats: Iterable<S>): Map<string, S[]>
  * was not already alone before it. Returns their x values.
  */
 export function newSingleGaps(row: Row, stateOf: (x: number) => SeatState, adding: ReadonlySet<number>): number[] {
-  const idx = new Map(row.map((s, i) => [s.x, i] as const));
-  const freeBefore = (x: number) => stateOf(x) === 'free';
-  const freeAfter = (x: number) => !adding.has(x) && stateOf(x) === 'free';
-  const out: number[] = [];
-  const checked = new Set<number>();
-  for (const ax of adding) {
-    const i = idx.get(ax);
-    if (i === undefined) continue;
-    for (const j of [i - 1, i + 1]) {
-      const n = row[j];
-      if (!n || Math.abs(n.x - ax) !== 1 || checked.has(n.x)) continue;
-      checked.add(n.x);
-      if (!freeAfter(n.x) || isSpecial(n)) continue;
-      const alone = (free: (x: number) => boolean) => {
-        const l = row[j - 1];
-        const r = row[j + 1];
-        const lFree = !!l && n.x - l.x === 1 && free(l.x) && !isSpecial(l);
-        const rFree = !!r && r.x - n.x === 1 && free(r.x) && !isSpecial(r);
-        return !lFree && !rFree;
-      };
-      if (alone(freeAfter) && !alone(freeBefore)) out.push(n.x);
-    }
-  }
-  return out;
+  const take: number[] = [];
+  row.forEach((s, i) => { if (adding.has(s.x)) take.push(i); });
+  return newGapsIfTaken(gapRow(row, (s) => stateOf(s.x)), take).map((i) => row[i]!.x);
+}
+
+/** A row for the shared engine: a free wheelchair or companion seat counts as taken (never a gap, never company). */
+function gapRow<S extends RuleSeat>(row: Row<S>, stateOf: (s: S) => SeatState): GapSeat[] {
+  return row.map((s) => {
+    const state = stateOf(s);
+    return { x: s.x, state: state === 'free' && isSpecial(s) ? 'taken' : state, unit: s.sofaUnit };
+  });
 }
 
 /** The seats that must be held together with `seat` (its sofa / bed unit), including itself. */
@@ -85,18 +76,8 @@ export function unitOf<S extends RuleSeat>(row: Row<S>, seat: S): S[] {
  */
 export function gapFreeAlternative<S extends RuleSeat>(rows: Iterable<Row<S>>, stateOf: (s: S) => SeatState, size: number): S[] | null {
   for (const row of rows) {
-    const st = (x: number) => {
-      const s = row.find((r) => r.x === x);
-      return s ? stateOf(s) : 'taken';
-    };
-    for (let i = 0; i + size <= row.length; i++) {
-      const win = row.slice(i, i + size);
-      if (win.some((s) => stateOf(s) !== 'free' || isSpecial(s))) continue;
-      if (win.some((s, k) => k > 0 && s.x - win[k - 1]!.x !== 1)) continue;
-      // a window must hold whole sofa units
-      if (win.some((s) => s.sofaUnit !== null && row.some((o) => o.sofaUnit === s.sofaUnit && !win.includes(o)))) continue;
-      if (newSingleGaps(row, st, new Set(win.map((s) => s.x))).length === 0) return win;
-    }
+    const w = gapFreeWindow(gapRow(row, stateOf), size);
+    if (w) return row.slice(w[0], w[1] + 1);
   }
   return null;
 }
@@ -172,6 +153,8 @@ export function bestAvailable<S extends RuleSeat>(seats: readonly S[], stateOf: 
       if (win.some((s) => s.ticketGroupId !== win[0]!.ticketGroupId)) continue;
       if (win.some((s) => s.sofaUnit !== null && row.some((r) => r.sofaUnit === s.sofaUnit && !win.includes(r)))) continue;
       if (o.accessible && !win.some((s) => s.isHandicap)) continue;
+      // a companion seat only with the wheelchair space next to it in the same match (issue 16 item 3)
+      if (win.some((s) => s.isCompanion && !win.some((h) => h.isHandicap && Math.abs(h.x - s.x) === 1))) continue;
       const gaps = newSingleGaps(row, st, new Set(win.map((s) => s.x)));
       const cx = (win[0]!.x + win[win.length - 1]!.x) / 2;
       const r: BestResult<S> = { seats: win, together: true, noSingleSeat: gaps.length === 0, score: score(cx, win[0]!.y) };

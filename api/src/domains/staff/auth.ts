@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffUser } from '@ticketing/shared/contracts';
 import type { Queryable } from '../../db/index.ts';
@@ -98,4 +99,20 @@ export function staffOf(req: FastifyRequest): StaffUser {
   const s = sessions.get(req);
   if (!s) throw new ApiHttpError(401, 'UNAUTHORIZED', 'staff session required');
   return s.user;
+}
+
+/** Sessions ended in this process (logout): open staff event streams of the session close at once. */
+const ended = new EventEmitter().setMaxListeners(0);
+export function sessionEnded(tokenHash: string): void {
+  ended.emit('ended', tokenHash);
+}
+export function onSessionEnded(cb: (tokenHash: string) => void): () => void {
+  ended.on('ended', cb);
+  return () => ended.off('ended', cb);
+}
+/** Is the session still valid in the database (not logged out on any process, not expired)? */
+export async function sessionAlive(db: Queryable, tokenHash: string | undefined): Promise<boolean> {
+  if (!tokenHash) return false;
+  const { rows } = await db.query('SELECT 1 FROM staff_sessions WHERE token_hash = $1 AND expires_at > now()', [tokenHash]);
+  return rows.length > 0;
 }

@@ -3,12 +3,17 @@ import bcrypt from 'bcryptjs';
 import { StaffLoginBody, StaffLogoutResponse, StaffUser } from '@ticketing/shared/contracts';
 import type { Db } from '../../db/index.ts';
 import { ApiHttpError, route } from '../../lib/route.ts';
+import { boundedRunner } from '../../lib/limit.ts';
 import {
-  checkCsrf, clearSessionCookies, loadSession, newToken, SESSION_TTL_S, setSessionCookies, sha256,
+  checkCsrf, clearSessionCookies, loadSession, newToken, sessionEnded, SESSION_TTL_S, setSessionCookies, sha256,
 } from './auth.ts';
 
-/** Failed attempts allowed per username and IP within the window before 429 RATE_LIMITED. */
+/** Failed attempts allowed per username and address within the window before 429 RATE_LIMITED. */
 export const LOGIN_MAX_FAILURES = 5;
+/** Failed attempts allowed per address (any usernames) within the window: a fresh username per try costs a bcrypt each. */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
+/** bcrypt compares at once per process (and waiting): a flood of sign-ins from many addresses cannot take every CPU. */
+const bcryptSlots = boundedRunner(2, 32);
 export const LOGIN_WINDOW_S = 15 * 60;
 /** A bcrypt hash compared when the username is unknown, so both cases take the same time. */
 const DUMMY_HASH = bcrypt.hashSync('not-a-password-x', 10);
@@ -24,20 +29,27 @@ export async function staffPlugin(app: FastifyInstance, opts: { db: Db }): Promi
     body: StaffLoginBody, response: StaffUser, errors: { 401: 'LOGIN_FAILED', 429: 'RATE_LIMITED' },
     async handler({ body, req, reply }) {
       const username = body.username.toLowerCase();
-      const ip = req.ip || 'unknown';
-      const { rows: [count] } = await db.query<{ n: number }>(`
-        SELECT count(*)::int AS n FROM staff_login_attempts
-        WHERE username = $1 AND ip = $2 AND NOT success AND attempted_at > now() - make_interval(secs => $3)`,
-      [username, ip, LOGIN_WINDOW_S]);
-      if (count!.n >= LOGIN_MAX_FAILURES) {
+      const ip = req.ip || 'unknown'; // behind nginx the client's address (TRUST_PROXY), never the proxy's
+      // The try is counted before the password is checked, in one transaction serialised per address:
+      // parallel attempts cannot all pass the count.
+      const attemptId = await db.tx(async (q) => {
+        await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`staff-login:${ip}`]);
+        const { rows: [c] } = await q.query<{ user_ip: number; ip: number }>(`
+          SELECT count(*) FILTER (WHERE username = $1)::int AS user_ip, count(*)::int AS ip FROM staff_login_attempts
+          WHERE ip = $2 AND NOT success AND attempted_at > now() - make_interval(secs => $3)`, [username, ip, LOGIN_WINDOW_S]);
+        if (c!.user_ip >= LOGIN_MAX_FAILURES || c!.ip >= LOGIN_MAX_FAILURES_PER_ADDRESS) return null;
+        const { rows: [a] } = await q.query<{ id: string }>('INSERT INTO staff_login_attempts (username, ip, success) VALUES ($1, $2, false) RETURNING id', [username, ip]);
+        return a!.id;
+      });
+      if (attemptId === null) {
         reply.header('retry-after', String(LOGIN_WINDOW_S));
         throw new ApiHttpError(429, 'RATE_LIMITED', 'too many failed sign-in attempts; try again later');
       }
       const { rows } = await db.query<{ id: number; password_hash: string; first_name: string; last_name: string; business_ids: number[] }>(
         'SELECT id, password_hash, first_name, last_name, business_ids FROM staff_users WHERE username = $1', [username]);
       const user = rows[0];
-      const ok = await bcrypt.compare(body.password, user?.password_hash ?? DUMMY_HASH);
-      await db.query('INSERT INTO staff_login_attempts (username, ip, success) VALUES ($1, $2, $3)', [username, ip, ok && !!user]);
+      const ok = await bcryptSlots(() => bcrypt.compare(body.password, user?.password_hash ?? DUMMY_HASH));
+      if (user && ok) await db.query('UPDATE staff_login_attempts SET success = true WHERE id = $1', [attemptId]);
       if (!user || !ok) throw new ApiHttpError(401, 'LOGIN_FAILED', 'wrong username or password');
 
       const token = newToken();
@@ -59,6 +71,7 @@ export async function staffPlugin(app: FastifyInstance, opts: { db: Db }): Promi
       if (!session) throw new ApiHttpError(401, 'UNAUTHORIZED', 'staff session required');
       checkCsrf(req, session);
       await db.query('DELETE FROM staff_sessions WHERE token_hash = $1', [session.tokenHash]);
+      sessionEnded(session.tokenHash);
       clearSessionCookies(reply);
       return { success: true };
     },

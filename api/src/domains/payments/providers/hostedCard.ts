@@ -197,10 +197,10 @@ export class HostedCardProvider implements PaymentProvider {
 <p class="amount">${esc(t.amount!)}: <strong>${esc(money(s.amount, lang))}</strong>${s.number_of_payments > 1 ? ` · ${esc(t.payments!)}: ${s.number_of_payments}` : ''}</p>
 ${summary}
 <form method="post" action="${this.base}/page/${esc(s.id)}" novalidate>
-${field('cardNumber', t.cardNumber!, 'inputmode="numeric" autocomplete="cc-number" required maxlength="23"', (values.cardNumber ?? '').replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 '))}
-<div class="row">${field('expiry', t.expiry!, 'inputmode="numeric" autocomplete="cc-exp" required maxlength="5" placeholder="MM/YY"', values.expiry ?? '')}
-${field('cvv', t.cvv!, 'inputmode="numeric" autocomplete="cc-csc" required maxlength="4"')}</div>
-${field('holderId', t.holderId!, 'inputmode="numeric" required maxlength="9"', values.holderId ?? '')}
+${field('cardNumber', t.cardNumber!, 'inputmode="numeric" autocomplete="cc-number" required maxlength="23" dir="ltr"', (values.cardNumber ?? '').replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 '))}
+<div class="row">${field('expiry', t.expiry!, 'inputmode="numeric" autocomplete="cc-exp" required maxlength="5" placeholder="MM/YY" dir="ltr"', values.expiry ?? '')}
+${field('cvv', t.cvv!, 'inputmode="numeric" autocomplete="cc-csc" required maxlength="4" dir="ltr"')}</div>
+${field('holderId', t.holderId!, 'inputmode="numeric" required maxlength="9" dir="ltr"', values.holderId ?? '')}
 <div class="actions"><button class="primary" type="submit" name="action" value="pay">${esc(t.pay!)}</button>
 <button class="secondary" type="submit" name="action" value="cancel" formnovalidate>${esc(t.cancel!)}</button></div>
 </form>

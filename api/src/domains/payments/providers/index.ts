@@ -1,5 +1,6 @@
 import { ApiHttpError } from '../../../lib/route.ts';
 import { altCardProvider, sandboxProvider } from './hostedCard.ts';
+import { BlikSandboxProvider } from './blik.ts';
 import { PaypalSandboxProvider } from './paypal.ts';
 import type { PaymentProvider } from './types.ts';
 
@@ -7,7 +8,7 @@ export type { PaymentProvider } from './types.ts';
 
 /** Every implementation; which ones take payments is configuration (PAYMENT_PROVIDERS). */
 export function allProviders(): PaymentProvider[] {
-  return [sandboxProvider(), altCardProvider(), new PaypalSandboxProvider()];
+  return [sandboxProvider(), altCardProvider(), new PaypalSandboxProvider(), new BlikSandboxProvider()];
 }
 
 export class ProviderRegistry {

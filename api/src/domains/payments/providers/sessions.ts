@@ -40,7 +40,7 @@ export async function getSession(q: Queryable, id: string, provider?: string): P
  */
 export async function transition(
   q: Queryable, id: string, to: PaymentSessionStatus,
-  set: { token?: string; last4?: string; brand?: string; paypal?: unknown; reservationId?: number } = {},
+  set: { token?: string; last4?: string; brand?: string; paypal?: unknown; reservationId?: number | null } = {},
   guard: { amount?: number; uuid?: string } = {},
 ): Promise<SessionRow> {
   const from = (Object.keys(ALLOWED_TRANSITIONS) as PaymentSessionStatus[]).filter((s) => ALLOWED_TRANSITIONS[s].includes(to));

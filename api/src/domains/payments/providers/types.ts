@@ -9,7 +9,7 @@ import type { Db, Queryable } from '../../../db/index.ts';
  * api's order tables see a session id (the paymentIdentifier), a token, last4 and brand.
  *
  * Lifecycle of a session:  pending ─submit→ approved | declined | challenge(3-D Secure)
- *                          challenge ─approve→ approved, ─fail→ 3ds_failed
+ *                          challenge ─approve→ approved, ─fail→ 3ds_failed (Blik: waiting for the bank app; ─reject→ declined)
  *                          pending | challenge ─cancel→ cancelled
  *                          approved ─capture (inside the commit transaction)→ captured
  * declined, 3ds_failed, cancelled and captured are final; a session not finished in time becomes expired.
@@ -25,11 +25,11 @@ export interface CreateSessionInput {
 
 export interface CreatedSession { sessionId: string; paymentFormURL: string; expiresAt: Date }
 
-export interface CaptureInput { sessionId: string; uuid: string; amount: number; reservationId: number }
+export interface CaptureInput { sessionId: string; uuid: string; amount: number; /** Null or absent for purchases without a reservation (vouchers, memberships). */ reservationId?: number | null }
 
 export interface PaymentProvider {
   readonly id: string;
-  readonly kind: 'card' | 'paypal';
+  readonly kind: 'card' | 'paypal' | 'blik';
   createSession(q: Queryable, input: CreateSessionInput): Promise<CreatedSession>;
   /** Inside the commit transaction: approved → captured, or throws ApiHttpError (PAYMENT_NOT_APPROVED...). */
   capture(q: Queryable, input: CaptureInput): Promise<void>;
@@ -39,7 +39,7 @@ export interface PaymentProvider {
 
 export const ALLOWED_TRANSITIONS: Record<PaymentSessionStatus, PaymentSessionStatus[]> = {
   pending: ['approved', 'declined', 'challenge', 'cancelled', 'expired'],
-  challenge: ['approved', '3ds_failed', 'cancelled', 'expired'],
+  challenge: ['approved', 'declined', '3ds_failed', 'cancelled', 'expired'],
   approved: ['captured', 'expired'],
   declined: [],
   '3ds_failed': [],

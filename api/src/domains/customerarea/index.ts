@@ -1,0 +1,136 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CancelReservationBody, CancelReservationResponse, CustomerAreaDataResponse, ReservationIdParams,
+  type AreaReservation, type CancelReservationResponse as CancelResult,
+} from '@ticketing/shared/contracts';
+import type { Db, Queryable } from '../../db/index.ts';
+import { ApiHttpError, route, type Lang } from '../../lib/route.ts';
+import { toIso } from '../../lib/time.ts';
+import { notifySeats } from '../seats/holds.ts';
+import { requireCustomer } from '../customers/service.ts';
+import { cancellationAmounts, loadCancellationSettings, type CancellationSettings } from './cancellation.ts';
+import { customerVouchers, voucherRoutes } from './vouchers.ts';
+import { vodRoutes } from './vod.ts';
+import { detailsRoutes } from './details.ts';
+import { waitlistPlugin } from '../waitlist/index.ts';
+import { pick } from '../../lib/lang.ts';
+
+interface TicketRow {
+  reservation_id: number; identifier: string; status: 'committed' | 'cancelled' | 'held-unpaid'; is_hold: boolean; document_key: string | null;
+  total_agorot: number; presentation_id: number; starts_at: Date; upcoming: boolean; title_he: string; title_en: string;
+  ticket_id: number; section_id: number; section_he: string; section_en: string; x: number; y: number; price: number; t_status: 'sold' | 'held' | 'cancelled' | 'refunded';
+  scanned: boolean; is_sub_ticket: boolean;
+}
+
+const TICKETS_SQL = `
+  SELECT r.id AS reservation_id, r.identifier, r.status, r.is_hold, r.document_key, r.total_agorot,
+         p.id AS presentation_id, p.starts_at, p.starts_at > now() AS upcoming, f.name_he AS title_he, f.name_en AS title_en,
+         rt.id AS ticket_id, rt.section_id, s.name_he AS section_he, s.name_en AS section_en, rt.x, rt.y,
+         rt.price_agorot + rt.addons_agorot AS price, rt.status AS t_status, rt.scanned_at IS NOT NULL AS scanned, rt.is_sub_ticket
+  FROM reservations r
+  JOIN reservation_tickets rt ON rt.reservation_id = r.id
+  JOIN presentations p ON p.id = rt.presentation_id
+  JOIN features f ON f.id = p.feature_id
+  JOIN sections s ON s.id = rt.section_id`;
+
+/** A ticket the customer may still cancel: sold, not scanned, the show not started, the order paid. */
+const cancellable = (r: TicketRow) => r.status === 'committed' && !r.is_hold && r.t_status === 'sold' && !r.scanned && r.upcoming;
+
+function groupReservations(rows: TicketRow[], lang: Lang, settings: CancellationSettings): AreaReservation[] {
+  const out = new Map<number, AreaReservation>();
+  for (const r of rows) {
+    let res = out.get(r.reservation_id);
+    if (!res) {
+      res = {
+        id: r.reservation_id, identifier: r.identifier, status: r.status, isHold: r.is_hold,
+        title: pick(lang, r.title_he, r.title_en), presentationId: r.presentation_id, startsAt: toIso(r.starts_at),
+        total: r.total_agorot / 100, eTicketUrl: r.document_key ? `/edocument/${r.document_key}` : null, tickets: [],
+      };
+      out.set(r.reservation_id, res);
+    }
+    res.tickets.push({
+      id: r.ticket_id, sectionName: pick(lang, r.section_he, r.section_en), row: r.y, seat: r.x, price: r.price / 100,
+      status: r.t_status, cancellable: settings.enabled && cancellable(r),
+    });
+  }
+  return [...out.values()];
+}
+
+/**
+ * The customer area (issue 9): GET /customer-area/customerAreaData and POST /reservations/{id}/cancel.
+ * Everything is scoped to the session's customer: another customer's reservation is "not found".
+ */
+export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+  const { db } = opts;
+  const settings = loadCancellationSettings();
+  const tags = ['customers'];
+  voucherRoutes(app, db);
+  vodRoutes(app, db);
+  detailsRoutes(app, db);
+  await waitlistPlugin(app, { db });
+
+  route(app, {
+    method: 'GET', url: '/customer-area/customerAreaData', summary: 'Customer area: reservations, vouchers and cancellation terms of the signed-in customer', tags,
+    response: CustomerAreaDataResponse, errors: { 401: 'UNAUTHORIZED' },
+    async handler({ req, lang }) {
+      const customerId = await requireCustomer(db, req, { csrf: false });
+      const { rows } = await db.query<TicketRow>(`${TICKETS_SQL} WHERE r.customer_id = $1 ORDER BY p.starts_at, r.id, rt.id`, [customerId]);
+      const all = groupReservations(rows, lang, settings);
+      const now = new Date().toISOString();
+      return {
+        customerAreaData: {
+          upcoming: all.filter((r) => r.startsAt > now),
+          past: all.filter((r) => r.startsAt <= now).reverse(),
+          systemVouchers: await customerVouchers(db, customerId, lang),
+          cancellation: { enabled: settings.enabled, fee: { kind: settings.kind, value: settings.kind === 'percent' ? settings.value : settings.value / 100 } },
+        },
+      };
+    },
+  });
+
+  route(app, {
+    method: 'POST', url: '/reservations/{id}/cancel', summary: 'Customer area: cancels tickets of an own reservation (fee withheld, service fees kept); seats freed at once', tags,
+    params: ReservationIdParams, body: CancelReservationBody, response: CancelReservationResponse,
+    errors: { 401: 'UNAUTHORIZED', 403: 'CSRF', 404: 'ORDER_NOT_FOUND', 409: 'NOTHING_TO_CANCEL' },
+    async handler({ req, params, body }) {
+      const customerId = await requireCustomer(db, req, { csrf: true });
+      if (!settings.enabled) throw new ApiHttpError(403, 'CANCELLATION_DISABLED', 'cancellation in the customer area is turned off');
+      const freedIn = new Set<number>();
+      const result = await db.tx(async (q): Promise<CancelResult> => {
+        const own = await q.query<{ id: number; status: string; is_hold: boolean }>(
+          'SELECT id, status, is_hold FROM reservations WHERE id = $1 AND customer_id = $2 FOR UPDATE', [params.id, customerId]);
+        const res = own.rows[0];
+        if (!res) throw new ApiHttpError(404, 'ORDER_NOT_FOUND');
+        if (res.is_hold || res.status === 'held-unpaid') throw new ApiHttpError(409, 'BALANCE_IS_DUE', 'an unpaid order is settled at the box office');
+        const { rows } = await q.query<TicketRow>(`${TICKETS_SQL} WHERE r.id = $1 ORDER BY rt.id`, [res.id]);
+        const wanted = body.itemsToCancel?.length ? new Set(body.itemsToCancel) : null;
+        if (wanted && [...wanted].some((id) => !rows.some((r) => r.ticket_id === id))) throw new ApiHttpError(404, 'ORDER_NOT_FOUND', 'no such ticket in this reservation');
+        const items = rows.filter((r) => cancellable(r) && (!wanted || wanted.has(r.ticket_id)));
+        if (!items.length) throw new ApiHttpError(409, 'NOTHING_TO_CANCEL');
+        const ids = items.map((r) => r.ticket_id);
+        const ticketsAgorot = items.reduce((s, r) => s + r.price, 0);
+        const { fee, refund } = cancellationAmounts(settings, ticketsAgorot, items.length);
+        await q.query(`UPDATE reservation_tickets SET status = 'cancelled' WHERE id = ANY($1::int[]) AND status = 'sold'`, [ids]);
+        // The seats are free at once: the sold rows go, and every open seat map hears it.
+        const byP = new Map<number, TicketRow[]>();
+        for (const r of items) byP.set(r.presentation_id, [...(byP.get(r.presentation_id) ?? []), r]);
+        for (const [pid, list] of byP) {
+          const freed = await q.query<{ section_id: number; x: number; y: number }>(`
+            DELETE FROM presentation_seats ps USING unnest($2::int[], $3::int[], $4::int[]) AS u(sec, x, y)
+            WHERE ps.presentation_id = $1 AND ps.section_id = u.sec AND ps.x = u.x AND ps.y = u.y AND ps.status = 'sold' AND ps.reservation_id = $5
+            RETURNING ps.section_id, ps.x, ps.y`, [pid, list.map((r) => r.section_id), list.map((r) => r.x), list.map((r) => r.y), rows[0]!.identifier]);
+          if (freed.rows.length) await notifySeats(q, pid, 'free', freed.rows.map((r) => [r.section_id, r.x, r.y]));
+          if (freed.rows.length) freedIn.add(pid);
+        }
+        const left = rows.some((r) => r.t_status === 'sold' && !ids.includes(r.ticket_id));
+        if (!left) await q.query(`UPDATE reservations SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [res.id]);
+        await q.query(`INSERT INTO customer_cancellations (reservation_id, customer_id, ticket_ids, tickets_agorot, fee_agorot, refund_agorot, to_credit)
+          VALUES ($1, $2, $3, $4, $5, $6, $7)`, [res.id, customerId, ids, ticketsAgorot, fee, refund, body.refundToTransactionCredit]);
+        return { cancelledItems: ids, ticketsAmount: ticketsAgorot / 100, fee: fee / 100, refund: refund / 100, refundToTransactionCredit: body.refundToTransactionCredit };
+      });
+      // Freed seats go to the waiting list at once (after the commit, so the pass sees them free).
+      for (const pid of freedIn) await app.runAllocation?.(pid).catch(() => undefined);
+      return result;
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { CancelReservationResponse, CartResponse, CustomerAreaDataResponse } from '@ticketing/shared/contracts';
+import { forEachEngine } from './harness.ts';
+import { commit, customerInfo, freeSeats, lock, newKey, newUuid, pay, postCart, presentation, seat, V33 } from './orders-helpers.ts';
+import { newCustomer, signIn, type SignedIn } from './customer-helpers.ts';
+import { cancellationAmounts, loadCancellationSettings } from '../src/domains/customerarea/cancellation.ts';
+
+describe('cancellation arithmetic: fixed, percentage and per-ticket fees; never more than the tickets', () => {
+  it('fixed fee once per cancellation', () => {
+    expect(cancellationAmounts({ kind: 'fixed', value: 1000 }, 8000, 2)).toEqual({ fee: 1000, refund: 7000 });
+    expect(cancellationAmounts({ kind: 'fixed', value: 1000 }, 600, 1)).toEqual({ fee: 600, refund: 0 });
+  });
+  it('percentage rounded to whole agorot', () => {
+    expect(cancellationAmounts({ kind: 'percent', value: 10 }, 8450, 2)).toEqual({ fee: 845, refund: 7605 });
+    expect(cancellationAmounts({ kind: 'percent', value: 15 }, 3333, 1)).toEqual({ fee: 500, refund: 2833 });
+  });
+  it('per ticket', () => {
+    expect(cancellationAmounts({ kind: 'perTicket', value: 500 }, 8000, 2)).toEqual({ fee: 1000, refund: 7000 });
+    expect(cancellationAmounts({ kind: 'perTicket', value: 500 }, 800, 3)).toEqual({ fee: 800, refund: 0 });
+  });
+  it('off by default in production, on in the demo, configurable', () => {
+    expect(loadCancellationSettings({ NODE_ENV: 'production' }).enabled).toBe(false);
+    expect(loadCancellationSettings({ NODE_ENV: 'development' }).enabled).toBe(true);
+    expect(loadCancellationSettings({ NODE_ENV: 'development', CUSTOMER_CANCELLATION: 'off' }).enabled).toBe(false);
+    expect(loadCancellationSettings({ NODE_ENV: 'production', CUSTOMER_CANCELLATION: 'on', CANCELLATION_FEE: 'percent:12' })).toEqual({ enabled: true, kind: 'percent', value: 12 });
+  });
+});
+
+forEachEngine('customer area: data, cancellation, isolation between customers', (get) => {
+  /** Books `n` reserved seats of venue 33 for the signed-in customer; returns the reservation id and the seats. */
+  async function book(who: SignedIn, n: number, nth: number) {
+    const { app, db } = get();
+    const p = await presentation(get(), V33.venue, nth);
+    const uuid = newUuid('area');
+    const places = await freeSeats(get(), p, V33.reserved, n);
+    for (const s of places) await lock(app, p, uuid, V33.reserved, s.x, s.y);
+    const cart = { seats: places.map((s) => seat(p, V33.reserved, s.x, s.y, V33.regular)), customerInfo: customerInfo() };
+    const order = CartResponse.parse((await postCart(app, cart, { cookie: who.cookie })).json()).order;
+    const { sessionId } = await pay(app, uuid, order.amountDue);
+    const r = await commit(app, uuid, newKey(), { ...cart, paymentIdentifier: sessionId }, { cookie: who.cookie });
+    expect(r.statusCode, r.body).toBe(200);
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM reservations WHERE document_key = $1', [r.json().documentKey]);
+    return { id: rows[0]!.id, p, places };
+  }
+  const areaData = async (who?: SignedIn) => get().app.inject({ url: '/api/customer-area/customerAreaData', headers: { 'accept-language': 'en', ...(who ? { cookie: who.cookie } : {}) } });
+  const cancel = (id: number, who: SignedIn | undefined, body: Record<string, unknown>, csrf = who?.csrf) =>
+    get().app.inject({ method: 'POST', url: `/api/reservations/${id}/cancel`, payload: body, headers: { ...(who ? { cookie: who.cookie } : {}), ...(csrf ? { 'x-customer-csrf': csrf } : {}) } });
+
+  it('a customer sees only their own reservations; cancels one ticket with the per-ticket fee, the seat is free at once', async () => {
+    const { db } = get();
+    const a = await signIn(get().app, await newCustomer(db, 'Alice'));
+    const b = await signIn(get().app, await newCustomer(db, 'Bob'));
+    expect((await areaData()).statusCode).toBe(401);
+    const booked = await book(a, 2, 12);
+
+    const mine = CustomerAreaDataResponse.parse((await areaData(a)).json()).customerAreaData;
+    const res = mine.upcoming.find((r) => r.id === booked.id)!;
+    expect(res.tickets).toHaveLength(2);
+    expect(res.tickets.every((t) => t.cancellable)).toBe(true);
+    expect(res.eTicketUrl).toMatch(/^\/edocument\//);
+    expect(mine.cancellation).toEqual({ enabled: true, fee: { kind: 'perTicket', value: 5 } });
+    const theirs = CustomerAreaDataResponse.parse((await areaData(b)).json()).customerAreaData;
+    expect([...theirs.upcoming, ...theirs.past].some((r) => r.id === booked.id)).toBe(false);
+
+    // B can never cancel A's reservation (not found, as if it did not exist); nobody cancels without the CSRF token
+    expect((await cancel(booked.id, b, {})).json().error).toBe('ORDER_NOT_FOUND');
+    expect((await cancel(booked.id, undefined, {})).statusCode).toBe(401);
+    expect((await cancel(booked.id, a, {}, 'wrong')).json().error).toBe('CSRF');
+
+    const ticket = res.tickets[0]!;
+    const r = await cancel(booked.id, a, { itemsToCancel: [ticket.id], refundToTransactionCredit: true });
+    expect(r.statusCode, r.body).toBe(200);
+    const out = CancelReservationResponse.parse(r.json());
+    expect(out).toEqual({ cancelledItems: [ticket.id], ticketsAmount: ticket.price, fee: 5, refund: ticket.price - 5, refundToTransactionCredit: true });
+    // the seat is free: no live row for it any more, the other seat still sold
+    const live = await db.query<{ x: number; y: number }>(`SELECT x, y FROM presentation_seats WHERE presentation_id = $1 AND section_id = $2 AND status = 'sold'
+      AND (x, y) IN ((${booked.places[0]!.x}, ${booked.places[0]!.y}), (${booked.places[1]!.x}, ${booked.places[1]!.y}))`, [booked.p.id, V33.reserved]);
+    expect(live.rows).toHaveLength(1);
+    expect((await cancel(booked.id, a, { itemsToCancel: [ticket.id] })).json().error).toBe('NOTHING_TO_CANCEL');
+    const after = CustomerAreaDataResponse.parse((await areaData(a)).json()).customerAreaData.upcoming.find((x) => x.id === booked.id)!;
+    expect(after.tickets.map((t) => t.status).sort()).toEqual(['cancelled', 'sold']);
+    expect(after.status).toBe('committed');
+    // the rest: the reservation is cancelled as a whole
+    const rest = CancelReservationResponse.parse((await cancel(booked.id, a, {})).json());
+    expect(rest.cancelledItems).toEqual([res.tickets[1]!.id]);
+    const { rows } = await db.query<{ status: string }>('SELECT status FROM reservations WHERE id = $1', [booked.id]);
+    expect(rows[0]!.status).toBe('cancelled');
+  });
+
+  it('a ticket id of another reservation is refused; unknown reservations are not found', async () => {
+    const { db } = get();
+    const a = await signIn(get().app, await newCustomer(db, 'Carol'));
+    const b = await signIn(get().app, await newCustomer(db, 'Dave'));
+    const ofB = await book(b, 1, 13);
+    const ofA = await book(a, 1, 13);
+    const bTicket = CustomerAreaDataResponse.parse((await areaData(b)).json()).customerAreaData.upcoming.find((r) => r.id === ofB.id)!.tickets[0]!;
+    expect((await cancel(ofA.id, a, { itemsToCancel: [bTicket.id] })).json().error).toBe('ORDER_NOT_FOUND');
+    expect((await cancel(999999, a, {})).json().error).toBe('ORDER_NOT_FOUND');
+    const still = CustomerAreaDataResponse.parse((await areaData(b)).json()).customerAreaData.upcoming.find((r) => r.id === ofB.id)!;
+    expect(still.tickets[0]!.status).toBe('sold');
+  });
+});

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { CARDS, LANGS, expectConfirmation, payByCard, startOrder, toSummary } from './booking-flow';
+
+// A whole booking per test on a shared 2-core machine: more than the default minute.
+test.describe.configure({ timeout: 150_000 });
+
+/**
+ * Issue 16 §6, in he and en: the confirmation and the e-ticket link the api's calendar.ics, share the
+ * ticket (copy link where the Web Share API is absent, as in desktop Chromium), and the QR code carries a
+ * signed token rather than the document key.
+ */
+const T = {
+  en: { calendar: 'Add to calendar', share: 'Share the ticket', copied: 'The ticket link was copied.', eticket: 'Open the e-ticket' },
+  he: { calendar: 'הוספה ליומן', share: 'שיתוף הכרטיס', copied: 'הקישור לכרטיס הועתק.', eticket: 'פתיחת הכרטיס האלקטרוני' },
+} as const;
+
+for (const lang of LANGS) {
+  test(`e-ticket: calendar file from the api, share by copying the link, signed QR (${lang})`, async ({ page, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await startOrder(page, request, lang);
+    await toSummary(page);
+    await payByCard(page, CARDS.approve);
+    await expectConfirmation(page);
+    const calendar = page.getByRole('link', { name: T[lang].calendar });
+    const href = await calendar.getAttribute('href');
+    expect(href).toMatch(/^\/api\/edocument\/[^/]+\/calendar\.ics$/);
+    const ics = await request.get(href!);
+    expect(ics.headers()['content-type']).toContain('text/calendar');
+    expect(await ics.text()).toContain('BEGIN:VEVENT');
+
+    await page.getByTestId('eticket-link').click();
+    await expect(page.getByTestId('edocument')).toHaveAttribute('data-state', 'valid');
+    const documentKey = page.url().split('/edocument/')[1]!;
+    await expect(page.getByRole('link', { name: T[lang].calendar })).toHaveAttribute('href', href!);
+    await page.getByRole('button', { name: T[lang].share }).click();
+    await expect(page.getByRole('status').filter({ hasText: T[lang].copied })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+
+    const doc = await (await request.get(`/api/edocument/${documentKey}`)).json() as { edocument: { qrToken: string } };
+    expect(doc.edocument.qrToken).toMatch(/^ET1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(doc.edocument.qrToken).not.toContain(documentKey);
+  });
+}

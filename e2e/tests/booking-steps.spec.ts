@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { LANGS, expectConfirmation, fillCustomer, payByCard, startOrder, CARDS, type Lang } from './booking-flow';
+
+// A whole booking per test on a shared 2-core machine: more than the default minute.
+test.describe.configure({ timeout: 150_000 });
+
+/**
+ * Issue 16 §2, in he and en: GET /config's orderSteps drives the stepper (both readings of the spec
+ * complete an order) and its idleTimeMs warns like the lock timer. The configuration is previewed for the
+ * test's own visit through the development-only POST /api/dev/config-preview, so other tests keep theirs.
+ */
+const STEPS = {
+  en: { chooseSeats: 'Choose seats', chooseTickets: 'Choose tickets', customerInfo: 'Your details', chooseProducts: 'Add-ons', payment: 'Payment' },
+  he: { chooseSeats: 'בחירת מושבים', chooseTickets: 'בחירת כרטיסים', customerInfo: 'פרטים אישיים', chooseProducts: 'תוספות', payment: 'תשלום' },
+} as const;
+const EXPIRING = { en: 'Time is up soon. Extend the timer?', he: 'הזמן עומד להיגמר. להאריך את הטיימר?' } as const;
+const EXTEND = { en: 'Extend', he: 'הארכה' } as const;
+
+async function preview(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
+  const uuid = randomUUID();
+  const r = await request.post('/api/dev/config-preview', { data: { uuid, ...body } });
+  expect(r.ok(), await r.text()).toBeTruthy();
+  return uuid;
+}
+
+async function stepperNames(page: Page): Promise<string[]> {
+  const items = page.getByTestId('order-page').getByRole('navigation').getByRole('listitem');
+  // each item reads "<number> <name>" (the number is decoration: aria-hidden)
+  return (await items.allTextContents()).map((s) => s.replace(/^\d+\s*/, '').trim());
+}
+
+const names = (lang: Lang, ids: Array<keyof (typeof STEPS)['en']>) => ids.map((id) => STEPS[lang][id]);
+
+for (const lang of LANGS) {
+  test.describe(`order steps by configuration (${lang})`, () => {
+    test('the first reading: customer details before add-ons', async ({ page, request }) => {
+      await startOrder(page, request, lang);
+      await expect.poll(() => stepperNames(page)).toEqual(names(lang, ['chooseSeats', 'chooseTickets', 'customerInfo', 'chooseProducts', 'payment']));
+      await page.getByTestId('tickets-next').click();
+      await expect(page.getByTestId('customer-info-form')).toBeVisible();
+    });
+
+    test('the second reading: add-ons before customer details, then payment and a confirmation', async ({ page, request }) => {
+      const uuid = await preview(request, { orderSteps: ['chooseSeats', 'chooseTickets', 'chooseProducts', 'customerInfo', 'payment', 'confirmation'] });
+      await startOrder(page, request, lang, { uuid });
+      await expect.poll(() => stepperNames(page)).toEqual(names(lang, ['chooseSeats', 'chooseTickets', 'chooseProducts', 'customerInfo', 'payment']));
+      await expect(page.getByTestId('order-page').getByRole('listitem').filter({ hasText: STEPS[lang].chooseTickets })).toHaveAttribute('aria-current', 'step');
+      await page.getByTestId('tickets-next').click();
+      await expect(page.getByTestId('products-step')).toBeVisible();
+      await page.getByTestId('products-next').click();
+      await fillCustomer(page);
+      await expect(page.getByTestId('payment-step')).toBeVisible();
+      await payByCard(page, CARDS.approve);
+      await expectConfirmation(page);
+    });
+
+    test('idle time warns like the lock timer and extending keeps what was entered', async ({ page, request }) => {
+      const uuid = await preview(request, { idleTimeMs: 30_000 });
+      await startOrder(page, request, lang, { uuid, open: (id) => page.goto(`/order/${id}?lang=${lang}&timerWarn=25`) });
+      await page.getByTestId('tickets-next').click();
+      await page.locator('#ci-firstName').fill('Dana');
+      // No input for a few seconds: the idle deadline (30 s) comes within the 25-second warning.
+      const warning = page.getByRole('alert').filter({ hasText: EXPIRING[lang] });
+      await expect(warning).toBeVisible({ timeout: 20_000 });
+      await warning.getByRole('button', { name: EXTEND[lang] }).click();
+      await expect(warning).toHaveCount(0);
+      await expect(page.locator('#ci-firstName')).toHaveValue('Dana');
+    });
+  });
+}

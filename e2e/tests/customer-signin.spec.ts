@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Customer sign-in by SMS code on /customer, as a visitor does it: the code is read from the demo
+ * SMS outbox only where the visitor's phone would show it. Own customers (api/src/seed/customerarea.ts
+ * SPEC_CUSTOMERS): Rina (en) and Omer (he), so this spec runs beside the other customer specs.
+ */
+// sign-in and the area on a loaded 2-core machine (several teams share it)
+test.setTimeout(180_000);
+
+async function smsCode(page: Page, mobile: string): Promise<string> {
+  const box = await (await page.request.get(`/api/dev/sms-outbox?mobileNumber=${mobile}`)).json() as { messages: Array<{ code: string | null }> };
+  const code = box.messages[0]?.code;
+  expect(code).toMatch(/^\d{6}$/);
+  return code!;
+}
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+const CASES = [
+  {
+    lang: 'en', mobile: '0531234502', name: 'Rina',
+    t: {
+      send: 'Send me a code', mobile: 'Mobile number', code: 'Code from the SMS', signIn: 'Sign in', codeTitle: 'Enter the code',
+      resendIn: /Send a new code in \d+ s/, change: 'Change the mobile number', wrongCode: 'The code is incorrect.',
+      hello: 'Hello, Rina', members: 'Memberships', header: 'Signed in: Rina', signOut: 'Sign out', title: 'My account',
+    },
+  },
+  {
+    lang: 'he', mobile: '0531234503', name: 'עומר',
+    t: {
+      send: 'שלחו לי קוד', mobile: 'מספר נייד', code: 'הקוד מה-SMS', signIn: 'התחברות', codeTitle: 'הזינו את הקוד',
+      resendIn: /אפשר לשלוח קוד חדש בעוד \d+ שניות/, change: 'שינוי מספר הנייד', wrongCode: 'הקוד שגוי.',
+      hello: 'שלום, עומר', members: 'מנויים', header: 'מחובר/ת: עומר', signOut: 'התנתקות', title: 'האזור האישי',
+    },
+  },
+] as const;
+
+for (const { lang, mobile, t } of CASES) {
+  test(`[${lang}] sign in with the SMS code: code step, countdown, wrong code, change number, area, header, sign out`, async ({ page }) => {
+    await page.goto(`/customer?lang=${lang}`);
+    await page.getByLabel(t.mobile).fill(mobile);
+    await page.getByRole('button', { name: t.send }).click();
+    await expect(page.getByRole('heading', { name: t.codeTitle })).toBeVisible();
+    // resend waits for its countdown
+    await expect(page.getByRole('button', { name: t.resendIn })).toBeDisabled();
+    // change number goes back to the number step and keeps the flow usable
+    await page.getByRole('button', { name: t.change }).click();
+    await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
+    await page.getByLabel(t.mobile).fill(mobile);
+    await page.getByRole('button', { name: t.send }).click();
+
+    const code = await smsCode(page, mobile);
+    await page.getByLabel(t.code).fill(wrong(code));
+    await page.getByRole('button', { name: t.signIn, exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(t.wrongCode);
+    await page.getByLabel(t.code).fill(code);
+    await page.getByRole('button', { name: t.signIn, exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: t.hello, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: t.members, level: 2 })).toBeVisible();
+    await expect(page.getByRole('link', { name: t.header })).toBeVisible();
+    // the session survives a reload (cookie), and the header knows it before the area loads
+    await page.reload();
+    await expect(page.getByRole('heading', { name: t.hello, level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: t.header })).toBeVisible();
+    // sign out from the header: the area returns to the sign-in form
+    await page.getByRole('banner').getByRole('button', { name: t.signOut }).click();
+    await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: t.header })).toHaveCount(0);
+  });
+}
+
+test('the fourth code to one number within 15 minutes is refused, with the same answer for a stranger number', async ({ page }) => {
+  const stranger = '0509876543'; // nobody's number: the answer looks the same as for a customer
+  await page.goto('/customer?lang=en');
+  for (let i = 0; i < 3; i++) {
+    await page.getByLabel('Mobile number').fill(stranger);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
+    await page.getByRole('button', { name: 'Change the mobile number' }).click();
+  }
+  await page.getByLabel('Mobile number').fill(stranger);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a minute and try again.');
+  await expect(page.getByRole('heading', { name: 'Enter the code' })).toHaveCount(0);
+});

@@ -1,0 +1,86 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { E2E_SITE_DIR, ROOT } from '../env';
+
+/**
+ * What ships is production code only (issue 12): no app's dist/ (nor the versioned remote folders the site serves)
+ * contains a development build of a dependency, and no page fetches or points at a source map.
+ * Development builds are recognised by the files a bundle was made from, as its (hidden) source map lists them.
+ */
+const APPS = ['host', 'mf-booking', 'mf-customer', 'mf-memberships', 'mf-vouchers', 'mf-preslive', 'mf-ticketref'];
+const TEXTS_CHUNK = /^(?:remote-)?texts-[a-z]{2}\.[0-9a-f]+\.js$/;
+const JSON_ONLY_CHUNK = /^"use strict";\(self\.\w+=self\.\w+\|\|\[\]\)\.push\(\[\[\d+\],\{\d+\((\w)\)\{\1\.exports=JSON\.parse\('(?:[^'\\]|\\.)*'\)\}\}\]\);?\s*$/;
+const DEVELOPMENT_BUILD = /node_modules\/(.+?)\/(?:.*\/)?(?:development\/|[^/]*\.development\.[cm]?js$)/;
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** Per bundle file: the development-build sources its map lists, or that it has no map to tell. */
+function developmentBuilds(dirs: string[]): string[] {
+  const found: string[] = [];
+  for (const file of dirs.flatMap(filesUnder).filter((f) => /\.js$/.test(f))) {
+    const map = `${file}.map`;
+    // A chunk of one language's texts holds one JSON module only, for which no map is written.
+    if (!existsSync(map) && TEXTS_CHUNK.test(path.basename(file)) && JSON_ONLY_CHUNK.test(readFileSync(file, 'utf8'))) continue;
+    if (!existsSync(map)) {
+      found.push(`${path.relative(ROOT, file)}: no source map, cannot tell what it was built from`);
+      continue;
+    }
+    const sources: string[] = JSON.parse(readFileSync(map, 'utf8')).sources ?? [];
+    for (const source of sources) if (DEVELOPMENT_BUILD.test(source)) found.push(`${path.relative(ROOT, file)}: ${source.replace(/^.*node_modules\//, '')}`);
+  }
+  return found;
+}
+
+test('no dist/ and no served remote folder contains a development build of a dependency', () => {
+  const dirs = [...APPS.map((app) => path.join(ROOT, app, 'dist')), path.join(E2E_SITE_DIR, 'remotes')];
+  const bundles = dirs.flatMap(filesUnder).filter((f) => f.endsWith('.js'));
+  expect(bundles.length).toBeGreaterThan(APPS.length); // the site was built: there is something to judge
+  expect(developmentBuilds(dirs)).toEqual([]);
+});
+
+test('no page requests a source map, and no script or stylesheet it loads points at one', async ({ page }) => {
+  const mapRequests: string[] = [];
+  const pointers: Promise<string | undefined>[] = [];
+  page.on('request', (r) => { if (/\.map(\?|$)/.test(r.url())) mapRequests.push(r.url()); });
+  page.on('response', (r) => {
+    if (!/\.(js|css)(\?|$)/.test(r.url())) return;
+    pointers.push(r.text().then((body) => (/[#@] sourceMappingURL=/.test(body) || r.headers().sourcemap ? r.url() : undefined), () => undefined));
+  });
+  // One route per remote, so every app's first-screen files are loaded at least once.
+  for (const route of ['/', '/order', '/customer', '/membership', '/vouchers', '/PRES-live', '/PRES-live/ticket-ref']) {
+    await page.goto(route, { waitUntil: 'networkidle' });
+  }
+  const loaded = await Promise.all(pointers);
+  expect(loaded.length).toBeGreaterThan(APPS.length);
+  expect(loaded.filter(Boolean)).toEqual([]);
+  expect(mapRequests).toEqual([]);
+});
+
+/**
+ * Texts are fetched per language (issue 12, first-load bytes): the common texts and each remote's texts are one chunk
+ * per locale (`texts-<locale>`, `remote-texts-<locale>`), and a page fetches the chunks of its own language only,
+ * also after the visitor switches language (the new language's chunks are fetched then).
+ */
+test('a page fetches the texts of its own language only', async ({ page }) => {
+  const texts: string[] = [];
+  page.on('request', (r) => { const m = /\/(?:remote-)?texts-([a-z]{2})\.[^/]*\.js$/.exec(r.url()); if (m) texts.push(m[1]); });
+  await page.goto('/order?lang=en');
+  await expect(page.getByTestId('presentation-link').first()).toBeVisible();
+  expect(new Set(texts)).toEqual(new Set(['en']));
+  expect(texts.length).toBeGreaterThanOrEqual(2); // the common texts and the booking remote's
+  texts.length = 0;
+  await page.getByTestId('lang-switch').selectOption('ru');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  expect(texts).toEqual(['ru', 'ru']);
+  texts.length = 0;
+  await page.goto('/?lang=he');
+  await expect(page.locator('#index-title')).toBeVisible();
+  expect(new Set(texts)).toEqual(new Set(['he']));
+});

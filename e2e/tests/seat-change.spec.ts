@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CARDS, LANGS, expectConfirmation, payByCard, presentations, startOrder, toSummary } from './booking-flow';
+
+// A whole booking, then the change, per test on a shared 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
+/**
+ * Issue 16 item 5, in en and he: from the e-ticket, "Change seats" opens the seat map of the same
+ * presentation; the visitor picks a new seat of the same price level, confirms, and the e-ticket shows the
+ * new seat (same reservation); the old seat is free again.
+ */
+const T = {
+  en: { link: 'Change seats', confirm: 'Change to the chosen seat', row: 'row' },
+  he: { link: 'החלפת מושבים', confirm: 'החלפה לכיסא שנבחר', row: 'שורה' },
+} as const;
+
+interface PlanV2 { seatplan: { sections: Array<{ id: number; isGA: boolean; groups: Array<{ rows: Array<{ name: string; y: number; seats: Array<[number, string, number, number, number]> }> }> }> } }
+
+/** A free, plain (no flag, no sofa) seat of the price group, away from the visit's own seats: its key, row and seat names. */
+async function freeSeatOfGroup(request: APIRequestContext, presentationId: number, tg: number, avoidY: number): Promise<{ key: string; row: string; seat: string }> {
+  const pres = await (await request.get(`/api/presentations/${presentationId}`)).json() as { presentation: { venueId: number; seatplanId: number } };
+  const plan = await (await request.get(`/api/seats/seatplanV2?venueId=${pres.presentation.venueId}&seatplanId=${pres.presentation.seatplanId}`)).json() as PlanV2;
+  const status = await (await request.get(`/api/seats/seats-statusV2?presentationId=${presentationId}&isReserved=1`)).json() as { seats: Record<string, string> };
+  for (const sec of plan.seatplan.sections) {
+    if (sec.isGA) continue;
+    for (const g of sec.groups) for (const r of g.rows) {
+      if (Math.abs(r.y - avoidY) < 2) continue;
+      // the middle of a free run of five, so the change leaves no single seat either
+      for (let k = 2; k + 2 < r.seats.length; k++) {
+        const run = r.seats.slice(k - 2, k + 3);
+        if (run.every((s, j) => s[2] === 0 && s[3] === 0 && s[4] === tg && status.seats[`${sec.id}_${s[0]}_${r.y}`] && (j === 0 || s[0] - run[j - 1]![0] === 1))) {
+          const s = r.seats[k]!;
+          return { key: `${sec.id}_${s[0]}_${r.y}`, row: r.name, seat: s[1] };
+        }
+      }
+    }
+  }
+  throw new Error('no free seat of the price group');
+}
+
+async function clickCell(page: Page, key: string) {
+  await page.locator(`[role="gridcell"][data-key="${key}"]`).evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+  const box = await page.locator(`[role="gridcell"][data-key="${key}"]`).boundingBox();
+  expect(box).not.toBeNull();
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+}
+
+for (const lang of LANGS) {
+  test(`changes the seat of a reservation from the e-ticket (${lang})`, async ({ page, request }) => {
+    // The emptiest halls of the pool (seeded advance sales fragment the others' rows), a different half for each language.
+    const candidates = [...await presentations(request)]
+      .sort((a, b) => b.available / b.capacity - a.available / a.capacity)
+      .filter((_, i) => i % 2 === (lang === 'en' ? 0 : 1)).slice(0, 6).map((p) => p.id);
+    const { presentationId } = await startOrder(page, request, lang, { quantity: 1, candidates });
+    await toSummary(page);
+    await payByCard(page, CARDS.approve);
+    const reservation = await expectConfirmation(page);
+    await page.getByTestId('eticket-link').click();
+    await expect(page.getByTestId('edocument')).toHaveAttribute('data-state', 'valid');
+    const documentKey = page.url().split('/edocument/')[1]!.split('?')[0]!;
+    const before = await (await request.get(`/api/edocument/${documentKey}/seat-change`)).json() as { tickets: Array<{ sectionId: number; x: number; y: number; ticketGroupId: number }> };
+    const old = before.tickets[0]!;
+
+    await page.getByRole('link', { name: T[lang].link }).click();
+    await expect(page.getByTestId('seat-change')).toBeVisible();
+    await expect(page.getByTestId('seatmap')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('seat-change-current')).toContainText(reservation);
+    // the seat change page passes axe-core like every other route
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    const target = await freeSeatOfGroup(request, presentationId, old.ticketGroupId, old.y);
+    await clickCell(page, target.key);
+    await expect(page.locator(`[role="gridcell"][data-key="${target.key}"]`)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('[data-testid="selected-seat"] button[disabled]')).toHaveCount(0);
+    await page.getByRole('button', { name: T[lang].confirm }).click();
+
+    // back on the same reservation's e-ticket, with the new seat
+    await expect(page).toHaveURL(new RegExp(`/edocument/${documentKey}$`));
+    await expect(page.getByTestId('edoc-reservation')).toHaveText(reservation);
+    await expect(page.getByRole('table')).toContainText(`${T[lang].row} ${target.row}`);
+    const after = await (await request.get(`/api/edocument/${documentKey}/seat-change`)).json() as { reservationIdentifier: string; tickets: Array<{ sectionId: number; x: number; y: number }> };
+    expect(after.reservationIdentifier).toBe(reservation);
+    expect(`${after.tickets[0]!.sectionId}_${after.tickets[0]!.x}_${after.tickets[0]!.y}`).toBe(target.key);
+    // the old seat is free again for everyone
+    const status = await (await request.get(`/api/seats/seats-statusV2?presentationId=${presentationId}&isReserved=1`)).json() as { seats: Record<string, string> };
+    expect(status.seats[`${old.sectionId}_${old.x}_${old.y}`]).toBeDefined();
+    expect(status.seats[target.key]).toBeUndefined();
+  });
+}

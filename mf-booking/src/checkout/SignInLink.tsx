@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../locales';
+import { useCurrentCustomerQuery } from '../api/checkoutApi';
+
+/**
+ * "Have an account? Sign in" on the customer info step: opens the customer sign-in (/customer) with this
+ * order as the return address; back here, the step prefills from the shared customer session.
+ * data-spa: the host navigates without a page load, so the order in memory (seats, step) stays.
+ */
+export function SignInLink() {
+  const { t } = useTranslation(NAMESPACE);
+  // Asked again on every mount: back from signing in, the cached "nobody" is stale and the step prefills from the answer.
+  const { data: customer, isLoading } = useCurrentCustomerQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (isLoading || customer?.customerInfo) return null;
+  const back = `${window.location.pathname}${window.location.search}`;
+  return (
+    <p>
+      {t('customerInfo.haveAccount')}{' '}
+      <a data-spa href={`/customer?returnTo=${encodeURIComponent(back)}`}>{t('customerInfo.signIn')}</a>
+    </p>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { NAMESPACE } from '../../locales';
+import { useCurrentCustomerQuery } from '../../api/checkoutApi';
+import styles from '../checkout.module.css';
+
+/** The signed-in customer's usable memberships, each with a button that takes a member ticket from its balance. */
+export function MemberTickets({ busy, onUse }: { busy: boolean; onUse(memberNumber: string): void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { data: customer } = useCurrentCustomerQuery();
+  const members = (customer?.customerInfo.Members ?? []).filter((m) => m.isAvailable && !m.isExpired && !m.isNotStarted);
+  if (!members.length) return null;
+  return (
+    <div className="tx-card" data-testid="member-tickets">
+      <h3>{t('tickets.member.title')}</h3>
+      <ul className={styles.applied}>
+        {members.map((m) => (
+          <li key={m.memberNumber}>
+            <span>{t('tickets.member.item', { name: m.name, balance: m.balance - m.usedBalance })}</span>
+            {m.allowMemberSaleTickets && m.balance - m.usedBalance > 0
+              ? <button type="button" className={`tx-btn tx-btn-secondary ${styles.small}`} disabled={busy} onClick={() => onUse(m.memberNumber)}>{t('tickets.member.use')}</button>
+              : <small className={styles.note}>{t(m.allowMemberSaleTickets ? 'tickets.member.noBalance' : 'tickets.member.notAllowed')}</small>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

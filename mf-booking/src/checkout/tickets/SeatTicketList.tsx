@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney, type OrderSummary } from '@ticketing/shared';
+import { NAMESPACE } from '../../locales';
+import type { CartPresentation, CartSeat } from '../../cart/cartSlice';
+import type { CheckoutTicket } from '../cartPayload';
+import { useLocale } from '../hooks';
+import type { TicketDetails } from './useTicketDetails';
+import { useSetSeatTickets } from './useSeatTickets';
+import styles from '../checkout.module.css';
+
+interface Props {
+  p: CartPresentation;
+  /** The api's price of the cart (issue 14 point 1): each seat shows its own figure from it. */
+  quote: OrderSummary | undefined;
+  details: TicketDetails;
+  refErrors: Record<string, string>;
+}
+
+/** Every seat with its ticket and price, its reference prompts and its add-ons. */
+export function SeatTicketList({ p, quote, details, refErrors }: Props) {
+  const { t } = useTranslation(NAMESPACE);
+  const locale = useLocale();
+  const set = useSetSeatTickets(p);
+  const pricedSeat = (s: CartSeat) =>
+    quote?.presentations.flatMap((x) => x.tickets).find((q) => q.sectionId === s.sectionId && q.XCoordinate === s.XCoordinate && q.YCoordinate === s.YCoordinate);
+  const setRef = (seat: CartSeat, which: 'ref1' | 'ref2', value: string) => {
+    if (seat.ticket) set([{ key: seat.key, ticket: { ...(seat.ticket as CheckoutTicket), [which]: value } }]);
+  };
+  const toggleAddon = (seat: CartSeat, addonId: number, index: number, on: boolean) => {
+    if (!seat.ticket) return;
+    const cur = seat.ticket.selectedAddons;
+    const selectedAddons = on ? [...new Set([...cur, addonId])] : cur.filter((x) => x !== addonId);
+    const ticket: CheckoutTicket = { ...(seat.ticket as CheckoutTicket), selectedAddons, addonPrices: details.addonPricesOf(seat.ticket as CheckoutTicket) };
+    set([{ key: seat.key, ticket, isFirstAddonSelected: index === 0 ? on : seat.isFirstAddonSelected }]);
+  };
+  return (
+    <ul className={styles.seatList} aria-label={t('tickets.seats')}>
+      {p.seats.map((s) => {
+        const tk = s.ticket as CheckoutTicket | null;
+        const addons = tk && !tk.isMultiplyFactorSubTicket ? Object.entries(details.addonPricesOf(tk)) : [];
+        const priced = tk ? pricedSeat(s) : undefined;
+        const included = priced ? priced.isMultiplyFactorSubTicket : tk?.isMultiplyFactorSubTicket;
+        return (
+          <li key={s.key} className={styles.seatItem} data-testid="seat-ticket">
+            <span>{s.isGA ? t('tickets.gaSeat', { section: s.SectionName, seat: s.SeatName }) : t('tickets.seat', { section: s.SectionName, row: s.RowName, seat: s.SeatName })}</span>
+            <strong>{tk ? (included ? t('tickets.subTicket', { name: tk.name }) : tk.name) : t('tickets.noTicket')}</strong>
+            {priced && !included && <span data-testid="seat-price">{formatMoney(priced.price + priced.serviceCharge + priced.addons.reduce((n, a) => n + a.price, 0), locale)}</span>}
+            {tk && !tk.isMultiplyFactorSubTicket && (['ref1', 'ref2'] as const).filter((w) => tk[`${w}prompt`]).map((w) => {
+              const id = `ref-${s.key.replace(/_/g, '-')}-${w}`;
+              const err = refErrors[`${s.key}:${w}`];
+              return (
+                <div key={w} className="tx-field">
+                  <label htmlFor={id}>{tk[`${w}prompt`]} *</label>
+                  <input id={id} value={tk[w] ?? ''} required aria-required aria-invalid={!!err} aria-describedby={err ? `${id}-error` : undefined} onChange={(e) => setRef(s, w, e.target.value)} />
+                  {err && <p id={`${id}-error`} role="alert" className="tx-field-error">{err}</p>}
+                </div>
+              );
+            })}
+            {addons.length > 0 && (
+              <fieldset className={styles.addons}>
+                <legend>{t('tickets.addons')}</legend>
+                {addons.map(([id, price], i) => {
+                  const name = details.addonNameOf(tk!, Number(id));
+                  return (
+                    <div key={id} className={styles.check}>
+                      <input id={`addon-${s.key}-${id}`} type="checkbox" checked={tk!.selectedAddons.includes(Number(id))} onChange={(e) => toggleAddon(s, Number(id), i, e.target.checked)} />
+                      <label htmlFor={`addon-${s.key}-${id}`}>{name ? t('tickets.addonNamed', { name, price: formatMoney(price, locale) }) : t('tickets.addon', { n: i + 1, price: formatMoney(price, locale) })}</label>
+                    </div>
+                  );
+                })}
+              </fieldset>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

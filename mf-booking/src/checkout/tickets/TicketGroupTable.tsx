@@ -1,0 +1,91 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney, type TicketGroup } from '@ticketing/shared';
+import { NAMESPACE } from '../../locales';
+import type { CartPresentation, CartSeat } from '../../cart/cartSlice';
+import type { CheckoutTicket } from '../cartPayload';
+import { useLocale } from '../hooks';
+import { distribute, isPinned, quantitiesOf } from '../ticketAssign';
+import type { TicketDetails } from './useTicketDetails';
+import { useSetSeatTickets } from './useSeatTickets';
+import styles from '../checkout.module.css';
+
+interface Props {
+  p: CartPresentation;
+  group: TicketGroup | undefined;
+  seats: CartSeat[];
+  details: TicketDetails;
+  /** Next was pressed: an uncovered group is an alert. */
+  tried: boolean;
+  /** The customer's loyalty points, and the lookup that applies a points ticket. */
+  points: number;
+  lookupBusy: boolean;
+  onLoyalty(group: TicketGroup, ticketId: number): void;
+}
+
+/** One price group's seats: its ticket types with price, service charge and a quantity each, and how many seats they cover. */
+export function TicketGroupTable({ p, group, seats, details, tried, points, lookupBusy, onLoyalty }: Props) {
+  const { t } = useTranslation(NAMESPACE);
+  const locale = useLocale();
+  const set = useSetSeatTickets(p);
+  const q = group ? quantitiesOf(p, group.id) : {};
+  const pinned = seats.filter((s) => isPinned(s.ticket as CheckoutTicket)).length;
+  const covered = seats.filter((s) => s.ticket).length;
+  const setQuantity = (g: TicketGroup, ticketId: number, n: number) => {
+    const quantities = { ...quantitiesOf(p, g.id), [String(ticketId)]: Math.max(0, n) };
+    set(distribute(p, details.detailed(g), quantities));
+  };
+  return (
+    <fieldset className={`tx-card ${styles.fieldset}`} data-testid="ticket-group">
+      <legend>{t('tickets.group', { name: group?.name ?? '', count: seats.length })}</legend>
+      {pinned > 0 && <p className={styles.note}>{t('tickets.pinnedSeats', { count: pinned })}</p>}
+      <table className="tx-table">
+        <thead>
+          <tr><th scope="col">{t('tickets.type')}</th><th scope="col">{t('tickets.price')}</th><th scope="col">{t('tickets.serviceCharge')}</th><th scope="col">{t('tickets.quantity')}</th></tr>
+        </thead>
+        <tbody>
+          {(group ? details.detailed(group).tickets : []).filter((tk) => details.sellable(tk) || details.infoOf(tk.id)?.kind === 'loyalty').map((tk) => {
+            const info = details.infoOf(tk.id);
+            const isLoyalty = info?.kind === 'loyalty';
+            const soldOut = info?.rules.remaining === 0;
+            const n = q[String(tk.id)] ?? 0;
+            const free = seats.length - pinned;
+            const used = Object.entries(q).reduce((sum, [id, k]) => sum + k * Math.max(1, group!.tickets.find((x) => x.id === Number(id))?.multiplyFactor ?? 1), 0);
+            const max = info?.rules.maxQuantity ?? null;
+            const canAdd = !soldOut && used + Math.max(1, tk.multiplyFactor) <= free && (max === null || n < max) && (info?.rules.remaining == null || n < info.rules.remaining);
+            const label = t('tickets.quantityOf', { name: tk.name });
+            return (
+              <tr key={tk.id} data-testid="ticket-type">
+                <th scope="row">
+                  {tk.name}
+                  {tk.multiplyFactor > 1 && <small className={styles.note}> {t('tickets.multiplier', { count: tk.multiplyFactor })}</small>}
+                  {tk.walkin && <small className={styles.note}> {t('tickets.walkin.badge')}</small>}
+                </th>
+                <td>
+                  {tk.oldPrice > tk.price && <del className={styles.oldPrice} aria-label={t('tickets.oldPrice', { price: formatMoney(tk.oldPrice, locale) })}>{formatMoney(tk.oldPrice, locale)}</del>} {formatMoney(tk.price, locale)}
+                  {isLoyalty && tk.loyaltyPointsPrice != null && (
+                    <button type="button" className={`tx-btn tx-btn-secondary ${styles.small}`} disabled={lookupBusy || points < tk.loyaltyPointsPrice} onClick={() => onLoyalty(group!, tk.id)}>
+                      {t('tickets.loyalty.use', { points: tk.loyaltyPointsPrice })}
+                    </button>
+                  )}
+                  {soldOut && <small className={styles.note}> {t('tickets.soldOut')}</small>}
+                  {max !== null && !soldOut && <small className={styles.note}> {t('tickets.max', { count: max })}</small>}
+                </td>
+                <td>{formatMoney(tk.serviceCharge || p.serviceCharge, locale)}</td>
+                <td>
+                  {!isLoyalty && <div className={styles.qty} role="group" aria-label={label}>
+                    <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.less', { name: tk.name })} disabled={n === 0} onClick={() => group && setQuantity(group, tk.id, n - 1)}>−</button>
+                    <output aria-live="polite" className={styles.qtyValue} data-testid="ticket-qty">{n}</output>
+                    <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.more', { name: tk.name })} disabled={!canAdd} onClick={() => group && setQuantity(group, tk.id, n + 1)}>+</button>
+                  </div>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className={covered < seats.length ? 'tx-error' : styles.note} role={tried && covered < seats.length ? 'alert' : undefined}>
+        {t('tickets.covered', { covered, count: seats.length })}
+      </p>
+    </fieldset>
+  );
+}

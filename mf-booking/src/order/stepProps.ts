@@ -1,0 +1,9 @@
+import type { Presentation } from '@ticketing/shared';
+
+/** What every order step receives from the stepper (steps rendered on their own, as in tests, get a part of it). */
+export interface StepProps {
+  presentation: Presentation;
+  groupName: (tg: number) => string | undefined;
+  onNext: () => void;
+  onBack: () => void;
+}

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useDispatch, useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import { ErrorNotice, Spinner, formatLongDateTime, toast, type ApiFailure } from '@ticketing/shared';
+import { SeatSelection } from '@ticketing/seatmap';
+import { NAMESPACE } from '../locales';
+import { usePresentationQuery, useTicketGroupsQuery, seatsApi } from '../api/seatsApi';
+import { useModifySeatsMutation, useSeatChangeInfoQuery } from '../api/seatChangeApi';
+import { cartActions } from '../cart/cartSlice';
+import { bookingSeatBinding } from '../order/seatBinding';
+import { useLocale } from '../checkout/hooks';
+import type { BookingDispatch, BookingState } from '../store';
+import { modifyBlock } from './pairSeats';
+
+/**
+ * /edocument/{documentKey}/seats (issue 16 item 5): change the seats of a reservation — same presentation,
+ * same price level, as many new seats as tickets. The new seats are held on the seat map like any seat;
+ * "Change seats" commits the change in one step and goes back to the updated e-ticket.
+ */
+export function SeatChangePage() {
+  const { documentKey = '' } = useParams();
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const dispatch = useDispatch<BookingDispatch>();
+  const infoQ = useSeatChangeInfoQuery({ documentKey });
+  const info = infoQ.currentData;
+  const pid = info?.presentationId ?? 0;
+  const presQ = usePresentationQuery({ id: pid, locale: i18n.language }, { skip: !pid });
+  const p = presQ.currentData?.presentation;
+  const tgQ = useTicketGroupsQuery({ id: pid, locale: i18n.language }, { skip: !p });
+  const groupNames = useMemo(() => new Map((tgQ.currentData?.ticketGroups ?? []).map((g) => [g.id, g.name])), [tgQ.currentData]);
+  const groupName = useCallback((tg: number) => groupNames.get(tg), [groupNames]);
+  const chosen = useSelector((s: BookingState) => s.cart.presentations[pid]?.seats);
+  const [valid, setValid] = useState(false);
+  const [modify, modifyState] = useModifySeatsMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (p) dispatch(cartActions.presentationSelected({ presentationId: p.id, venueId: p.venueId, seatplanId: p.seatplanId, serviceCharge: p.serviceCharge }));
+  }, [p, dispatch]);
+
+  if (infoQ.error || presQ.error) {
+    return <section className="tx-page"><ErrorNotice messageKey={((infoQ.error ?? presQ.error) as ApiFailure).key} /></section>;
+  }
+  if (!info || !p) return <section className="tx-page"><Spinner /></section>;
+
+  const block = modifyBlock(info, (chosen ?? []).filter((s) => s.hold === 'held' && !s.isGA));
+  const seatList = info.tickets.map((x) => t('seatChange.seat', { row: x.RowName ?? '', seat: x.SeatName ?? '' })).join(', ');
+  const group = groupName(info.tickets[0]?.ticketGroupId ?? 0) ?? '';
+
+  const submit = async () => {
+    if (!block) return;
+    setFailure(null);
+    try {
+      await modify({ documentKey, modify: block }).unwrap();
+      dispatch(cartActions.seatsUnselected({ presentationId: p.id, keys: (chosen ?? []).map((s) => s.key) }));
+      dispatch(seatsApi.util.invalidateTags([{ type: 'Seats', id: p.id }]));
+      toast(`${NAMESPACE}:seatChange.done`, 'info');
+      navigate(`/edocument/${encodeURIComponent(documentKey)}`);
+    } catch (e) {
+      setFailure((e as ApiFailure).key ?? 'errors.generic');
+    }
+  };
+
+  return (
+    <section className="tx-page" aria-labelledby="seat-change-title" data-testid="seat-change">
+      <h1 id="seat-change-title">{t('seatChange.title')}</h1>
+      <p>{p.featureName} · {formatLongDateTime(p.dateTime, locale)} · {p.venueName}</p>
+      <p data-testid="seat-change-current">{t('seatChange.current', { reservation: info.reservationIdentifier, seats: seatList })}</p>
+      {info.allowed ? (
+        <>
+          <p>{t('seatChange.choose', { count: info.tickets.length, group })} {t('seatChange.until', { date: formatLongDateTime(info.until, locale) })}</p>
+          <h2>{t('order.steps.chooseSeats')}</h2>
+          <SeatSelection presentation={p} groupName={groupName} onValidityChange={setValid} binding={bookingSeatBinding} />
+          {failure && <p role="alert" className="tx-error" data-testid="seat-change-error">{t(failure, { ns: ['common', NAMESPACE] })}</p>}
+          <div>
+            <button type="button" className="tx-btn" disabled={!block || !valid || modifyState.isLoading} onClick={() => void submit()} data-testid="seat-change-confirm">
+              {t('seatChange.confirm', { count: info.tickets.length })}
+            </button>
+          </div>
+        </>
+      ) : (
+        <p role="alert" className="tx-error" data-testid="seat-change-closed">{t(`seatChange.reason.${info.reason ?? 'MODIFY_NOT_ALLOWED'}`)}</p>
+      )}
+      <p><Link to={`/edocument/${encodeURIComponent(documentKey)}`}>{t('seatChange.back')}</Link></p>
+    </section>
+  );
+}

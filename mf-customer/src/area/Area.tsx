@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorNotice, Spinner } from '@ticketing/shared';
+import type { CustomerInfo } from '@ticketing/shared/contracts';
+import { failureKey, useAreaDataQuery, useLogoutMutation } from '../api';
+import { ReservationsSection } from './ReservationsSection';
+import { VouchersSection } from './VouchersSection';
+import { NAMESPACE } from '../locales';
+import { MembershipsSection } from './MembershipsSection';
+import { DetailsSection } from './DetailsSection';
+import { VodSection } from './VodSection';
+import { WaitlistSection } from './WaitlistSection';
+
+/** The customer area of a signed-in customer: a greeting, sign-out, and one section per subject. */
+export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSignedOut: () => void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [logout, out] = useLogoutMutation();
+  const area = useAreaDataQuery();
+  const signOut = async () => {
+    const r = await logout();
+    if ('data' in r) onSignedOut();
+  };
+  return (
+    <section className="tx-page" aria-labelledby="area-title">
+      <h1 id="area-title">{t('area.title', { name: customer.FirstName })}</h1>
+      <p>
+        <button type="button" className="tx-btn-secondary" onClick={() => void signOut()} disabled={out.isLoading}>{t('area.signOut')}</button>
+      </p>
+      {out.error && <ErrorNotice messageKey={failureKey(out.error)} />}
+      {area.isLoading && <Spinner />}
+      {area.error && <ErrorNotice messageKey={failureKey(area.error)} onRetry={() => void area.refetch()} />}
+      {area.data && <ReservationsSection data={area.data} />}
+      {area.data && <VouchersSection vouchers={area.data.systemVouchers} />}
+      <MembershipsSection members={customer.Members} />
+      <VodSection />
+      <WaitlistSection />
+      <DetailsSection customer={customer} />
+    </section>
+  );
+}

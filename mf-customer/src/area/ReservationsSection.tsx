@@ -1,0 +1,104 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorNotice, formatDayMonthYearTime, formatMoney, type ApiFailure } from '@ticketing/shared';
+import type { AreaReservation, CancelReservationResponse, CustomerAreaData } from '@ticketing/shared/contracts';
+import { failureKey, useCancelReservationMutation } from '../api';
+import { NAMESPACE } from '../locales';
+
+type Lang = Parameters<typeof formatMoney>[1];
+
+/** The fee rule as a sentence (the amounts themselves come from the api's answer). */
+function feeText(t: (k: string, o?: Record<string, unknown>) => string, fee: CustomerAreaData['cancellation']['fee'], lang: Lang): string {
+  if (fee.kind === 'percent') return t('area.reservations.feePercent', { value: fee.value });
+  return t(fee.kind === 'fixed' ? 'area.reservations.feeFixed' : 'area.reservations.feePerTicket', { amount: formatMoney(fee.value, lang) });
+}
+
+function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation: CustomerAreaData['cancellation'] | null }) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const lang = i18n.language as Lang;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [credit, setCredit] = useState(false);
+  const cancellableIds = r.tickets.filter((x) => x.cancellable).map((x) => x.id);
+  const [chosen, setChosen] = useState<number[]>(cancellableIds);
+  const [chooseError, setChooseError] = useState(false);
+  const [done, setDone] = useState<CancelReservationResponse>();
+  const [cancel, state] = useCancelReservationMutation();
+  const canCancel = !!cancellation?.enabled && r.tickets.some((x) => x.cancellable);
+  const confirm = async () => {
+    if (chosen.length === 0) { setChooseError(true); return; }
+    dialog.current?.close();
+    const res = await cancel({ id: r.id, itemsToCancel: chosen, refundToTransactionCredit: credit });
+    if ('data' in res) setDone(res.data);
+  };
+  return (
+    <li className="tx-card" aria-labelledby={`res-${r.id}`}>
+      <h3 id={`res-${r.id}`}>{r.title}</h3>
+      <p><span dir="ltr">{formatDayMonthYearTime(r.startsAt)}</span> · {t('area.reservations.number', { number: r.identifier })}</p>
+      <ul>
+        {r.tickets.map((x) => (
+          <li key={x.id}>
+            {t('area.reservations.seat', { section: x.sectionName, row: x.row, seat: x.seat })} · {formatMoney(x.price, lang)}
+            {x.status === 'cancelled' && <> · <strong>{t('area.reservations.cancelled')}</strong></>}
+          </li>
+        ))}
+      </ul>
+      {(r.isHold || r.status === 'held-unpaid') && <p>{t('area.reservations.holdUnpaid')}</p>}
+      {r.eTicketUrl && r.status !== 'cancelled' && <p><a href={r.eTicketUrl}>{t('area.reservations.eTicket')}</a></p>}
+      {done && (
+        <p role="status">{t(done.refundToTransactionCredit ? 'area.reservations.doneCredit' : 'area.reservations.done', { refund: formatMoney(done.refund, lang), fee: formatMoney(done.fee, lang) })}</p>
+      )}
+      {state.error && <ErrorNotice messageKey={failureKey(state.error as ApiFailure)} />}
+      {canCancel && cancellation && (
+        <>
+          <button type="button" className="tx-btn-secondary" onClick={() => { setChosen(cancellableIds); setChooseError(false); dialog.current?.showModal(); }} disabled={state.isLoading}>
+            {t('area.reservations.cancel')}
+          </button>
+          <dialog ref={dialog} aria-labelledby={`cancel-${r.id}`}>
+            <h4 id={`cancel-${r.id}`}>{t('area.reservations.confirmTitle', { title: r.title })}</h4>
+            <fieldset>
+              <legend>{t('area.reservations.choose')}</legend>
+              {r.tickets.filter((x) => x.cancellable).map((x) => (
+                <label key={x.id} style={{ display: 'block' }}>
+                  <input type="checkbox" checked={chosen.includes(x.id)}
+                    onChange={(e) => { setChooseError(false); setChosen((c) => (e.target.checked ? [...c, x.id] : c.filter((id) => id !== x.id))); }} />{' '}
+                  {t('area.reservations.seat', { section: x.sectionName, row: x.row, seat: x.seat })} · {formatMoney(x.price, lang)}
+                </label>
+              ))}
+            </fieldset>
+            {chooseError && <p role="alert" className="tx-error">{t('area.reservations.chooseOne')}</p>}
+            <p>{feeText(t, cancellation.fee, lang)}</p>
+            <p>{t('area.reservations.serviceFees')}</p>
+            <label>
+              <input type="checkbox" checked={credit} onChange={(e) => setCredit(e.target.checked)} /> {t('area.reservations.toCredit')}
+            </label>
+            <p>
+              <button type="button" className="tx-btn" onClick={() => void confirm()}>{t('area.reservations.confirm')}</button>{' '}
+              <button type="button" className="tx-btn-secondary" onClick={() => dialog.current?.close()}>{t('area.reservations.keep')}</button>
+            </p>
+          </dialog>
+        </>
+      )}
+    </li>
+  );
+}
+
+/** Upcoming (cancellable where allowed) and past reservations. */
+export function ReservationsSection({ data }: { data: CustomerAreaData }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <>
+      <section className="tx-card" aria-labelledby="upcoming-title">
+        <h2 id="upcoming-title">{t('area.reservations.upcoming')}</h2>
+        {data.upcoming.length === 0 ? <p>{t('area.reservations.none')}</p> : (
+          <ul>{data.upcoming.map((r) => <ReservationCard key={r.id} r={r} cancellation={data.cancellation} />)}</ul>
+        )}
+      </section>
+      <section className="tx-card" aria-labelledby="past-title">
+        <h2 id="past-title">{t('area.reservations.past')}</h2>
+        {data.past.length === 0 ? <p>{t('area.reservations.none')}</p> : (
+          <ul>{data.past.map((r) => <ReservationCard key={r.id} r={r} cancellation={null} />)}</ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorNotice, formatDayMonthYearTime, Spinner } from '@ticketing/shared';
+import type { AreaVod } from '@ticketing/shared/contracts';
+import { failureKey, usePlayVodMutation, useVodQuery } from '../api';
+import { NAMESPACE } from '../locales';
+
+function VodCard({ v }: { v: AreaVod }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [play, state] = usePlayVodMutation();
+  return (
+    <li className="tx-card" aria-labelledby={`vod-${v.ticketId}`}>
+      <h3 id={`vod-${v.ticketId}`}>{v.title}</h3>
+      <dl>
+        <div><dt>{t('area.vod.purchased')}</dt><dd dir="ltr">{formatDayMonthYearTime(v.purchaseDate)}</dd></div>
+        <div><dt>{t('area.vod.window')}</dt><dd dir="ltr">{formatDayMonthYearTime(v.availableFrom)} – {formatDayMonthYearTime(v.availableUntil)}</dd></div>
+        <div><dt>{t('area.vod.plays')}</dt><dd>{v.playCount}</dd></div>
+        <div><dt>{t('area.vod.remaining')}</dt><dd>{v.playsRemaining}</dd></div>
+        <div><dt>{t('area.vod.last')}</dt><dd dir="ltr">{v.lastPlayback ? formatDayMonthYearTime(v.lastPlayback) : t('area.details.empty')}</dd></div>
+      </dl>
+      {state.isSuccess && <p role="status">{t('area.vod.playing', { title: v.title })}</p>}
+      {state.error && <ErrorNotice messageKey={failureKey(state.error)} />}
+      <button type="button" className="tx-btn" disabled={!v.canPlay || state.isLoading} onClick={() => void play(v.ticketId)}>
+        {t('area.vod.play', { title: v.title })}
+      </button>
+    </li>
+  );
+}
+
+/** Video on demand bought by the customer: window, play count, plays remaining, last playback, and a play that counts. */
+export function VodSection() {
+  const { t } = useTranslation(NAMESPACE);
+  const q = useVodQuery();
+  return (
+    <section className="tx-card" aria-labelledby="vod-title">
+      <h2 id="vod-title">{t('area.vod.title')}</h2>
+      {q.isLoading && <Spinner />}
+      {q.error && <ErrorNotice messageKey={failureKey(q.error)} onRetry={() => void q.refetch()} />}
+      {q.data && (q.data.length === 0 ? <p>{t('area.vod.none')}</p> : <ul>{q.data.map((v) => <VodCard key={v.ticketId} v={v} />)}</ul>)}
+    </section>
+  );
+}

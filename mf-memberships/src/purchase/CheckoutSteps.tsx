@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import {
+  currentLocale, Field, formatMoney, publish, Spinner, validateCustomerInfo, type ApiFailure, type CartCustomerInfo, type CustomerInfoIssue, type MembershipOrderBody, type MembershipOrderResponse,
+} from '@ticketing/shared';
+import { NAMESPACE } from '../locales';
+import { useConfigQuery, useOrderMutation, useQuoteMutation } from '../api';
+import type { MembershipsDispatch, MembershipsState } from '../store';
+import { purchaseActions } from './purchaseSlice';
+import styles from './purchase.module.css';
+import { HostedPayStep } from '../payment/HostedPayStep';
+
+const TEXT_FIELDS = ['firstName', 'lastName', 'ssn', 'email', 'emailVerify', 'mobileNumber', 'mobileNumberVerify', 'address1', 'address2', 'city', 'postalCode', 'dateOfBirth'] as const;
+const INPUT_TYPE: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = { email: 'email', emailVerify: 'email', mobileNumber: 'tel', mobileNumberVerify: 'tel', dateOfBirth: 'date' };
+
+/** The api's error code as this remote's text (section 8 codes), else the shared one. */
+export function useErrorText() {
+  const { t } = useTranslation(NAMESPACE);
+  return (e: unknown) => {
+    const f = e as ApiFailure;
+    return t(`errors.${f?.code ?? 'GENERAL_ERROR'}`, { defaultValue: t(`common:${f?.key ?? 'errors.generic'}`) });
+  };
+}
+
+/** Customer info by the memberships form switches of the start-up configuration (GET /config → forms.memberships). */
+export function CustomerStep({ onBack, onNext }: { onBack: () => void; onNext: () => void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const dispatch = useDispatch<MembershipsDispatch>();
+  const cfg = useConfigQuery();
+  const saved = useSelector((s: MembershipsState) => s.purchase.customerInfo);
+  const [info, setInfo] = useState<CartCustomerInfo>(saved);
+  const [issues, setIssues] = useState<CustomerInfoIssue[] | null>(null);
+  const form = cfg.data?.config.forms.memberships;
+  if (!form) return <Spinner />;
+  const set = (k: keyof CartCustomerInfo, v: unknown) => setInfo((i) => ({ ...i, [k]: v }));
+  const issueOf = (k: string) => issues?.find((i) => i.field === k);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    // terms were accepted on the first step
+    const found = validateCustomerInfo({ ...info, termsConfirmed: true }, form);
+    setIssues(found);
+    dispatch(purchaseActions.customerInfoSet(info));
+    if (!found.length) onNext();
+    else requestAnimationFrame(() => document.getElementById(`ci-${found[0]!.field}`)?.focus());
+  };
+  return (
+    <form className={styles.flow} onSubmit={submit} noValidate aria-label={t('purchase.steps.customer')}>
+      {issues && issues.length > 0 && <p role="alert" className="tx-error">{t('customer.errorsSummary', { count: issues.length })}</p>}
+      <div className={styles.grid}>
+        {TEXT_FIELDS.filter((k) => form.fields[k].isIncluded).map((k) => {
+          const issue = issueOf(k);
+          return (
+            <Field key={k} id={`ci-${k}`} label={`${t(`customer.fields.${k}`)}${form.fields[k].isRequired ? ' *' : ''}`} type={INPUT_TYPE[k] ?? 'text'}
+              value={String(info[k] ?? '')} onChange={(e) => set(k, e.target.value)} required={form.fields[k].isRequired}
+              error={issue ? { key: issue.key, values: issue.values } : undefined} />
+          );
+        })}
+      </div>
+      {form.fields.isMailingAllowed.isIncluded && (
+        <div className={styles.check}>
+          <input id="ci-isMailingAllowed" type="checkbox" checked={info.isMailingAllowed ?? form.isMailingAllowedDefault} onChange={(e) => set('isMailingAllowed', e.target.checked)} />
+          <label htmlFor="ci-isMailingAllowed">{t('customer.fields.isMailingAllowed')}</label>
+        </div>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className="tx-btn tx-btn-secondary" onClick={onBack}>{t('purchase.back')}</button>
+        <button type="submit" className="tx-btn">{t('purchase.continue')}</button>
+      </div>
+    </form>
+  );
+}
+
+const newKey = () => `mship-${crypto.randomUUID()}`;
+
+/** The api prices the cart (quote), the hosted page of an active provider takes the card, then the idempotent commit. */
+export function PaymentStep({ body, onBack, onDone }: { body: MembershipOrderBody; onBack: () => void; onDone: () => void }) {
+  const dispatch = useDispatch<MembershipsDispatch>();
+  const errorText = useErrorText();
+  const key = useSelector((s: MembershipsState) => s.purchase.idempotencyKey);
+  const [quote] = useQuoteMutation();
+  const [order] = useOrderMutation();
+  return (
+    <HostedPayStep
+      totalTestId="membership-total" onBack={onBack} errorText={errorText}
+      price={async () => (await quote(body).unwrap()).total}
+      onOpen={() => { if (!key) dispatch(purchaseActions.checkoutStarted(newKey())); }}
+      commit={async (paymentIdentifier) => {
+        const res = await order({ body: { ...body, paymentIdentifier }, key: key ?? newKey() }).unwrap();
+        dispatch(purchaseActions.committed(res));
+        publish('order:committed', { reservationIdentifier: res.orderIdentifier, kind: 'memberships' });
+        onDone();
+      }}
+    />
+  );
+}
+
+export function Confirmation({ result, onAnother }: { result: MembershipOrderResponse; onAnother: () => void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const locale = currentLocale();
+  return (
+    <div className={styles.flow} data-testid="membership-confirmation">
+      <p role="status">{t('done.thanks', { id: result.orderIdentifier })}</p>
+      <ul>
+        {result.members.map((m) => (
+          <li key={m.memberNumber}>{t(`done.${m.kind}`, { name: m.name, number: m.memberNumber, until: m.endDate, balance: m.balance })}</li>
+        ))}
+      </ul>
+      <p>{t('done.total', { total: formatMoney(result.total, locale) })}{result.seats ? ` · ${t('done.seats', { count: result.seats })}` : ''}</p>
+      <p>{t('done.useIt')}</p>
+      <div className={styles.actions}>
+        <button type="button" className="tx-btn tx-btn-secondary" onClick={onAnother}>{t('done.another')}</button>
+        <a className="tx-btn" href="/order">{t('done.book')}</a>
+      </div>
+    </div>
+  );
+}

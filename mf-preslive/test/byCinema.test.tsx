@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { addNamespace, i18n, initI18n, setLocale } from '@ticketing/shared';
+import { jsonFetch } from '@ticketing/shared/testing';
+import { ByCinema } from '../src/screens/ByCinema';
+import { barWidth, MIN_VISIBLE_PERCENT } from '../src/lib/charts';
+import { createStore } from '../src/store';
+import { NAMESPACE, resources } from '../src/locales';
+
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+
+const DATE = '2026-11-03';
+const TLV_DAY = {
+  date: DATE,
+  locations: [
+    { LocationId: 1, Name: 'City Cinema Tel Aviv', Capacity: 2000, Sold: 900, Availability: 1096 },
+    { LocationId: 2, Name: 'City Cinema Haifa', Capacity: 1000, Sold: 300, Availability: 700 },
+    { LocationId: -1, Name: 'All cinemas', Capacity: 1000, Sold: 300, Availability: 700 },
+  ],
+};
+const JERUSALEM_DAY = {
+  date: DATE,
+  locations: [
+    { LocationId: 3, Name: 'City Cinema Jerusalem', Capacity: 800, Sold: 100, Availability: 695 },
+    { LocationId: -1, Name: 'All cinemas', Capacity: 800, Sold: 100, Availability: 695 },
+  ],
+};
+
+/** ByCinema over a stand-in api answering one day's figures (the data route first: URLs match by substring). */
+async function renderDay(day: unknown, locale: 'he' | 'en') {
+  vi.stubGlobal('fetch', vi.fn(jsonFetch({
+    '/PRES-live/locationTicketSales/data/': day,
+    '/PRES-live/locationTicketSales/': { dates: [{ Date: DATE, Value: 1200 }] },
+  })));
+  await initI18n(locale);
+  await setLocale(locale);
+  addNamespace(NAMESPACE, resources);
+  render(<I18nextProvider i18n={i18n}><Provider store={createStore()}><MemoryRouter><ByCinema /></MemoryRouter></Provider></I18nextProvider>);
+}
+
+describe('Sales by cinema (issue 14 point 11)', () => {
+  it('shows dates day/month/year, held seats in the chart and the all-cinemas explanation (en)', async () => {
+    await renderDay(TLV_DAY, 'en');
+    expect(await screen.findByRole('table', { name: 'Sales by cinema on 03/11/2026' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: '03/11/2026 — 1,200 sold' })).toBeTruthy();
+    // Held = capacity − sold − availability: 4 at Tel Aviv, drawn and named although 4 of 2,000 is a sliver.
+    expect(screen.getByRole('img', { name: 'City Cinema Tel Aviv: 900 sold · 4 held of 2,000' })).toBeTruthy();
+    const held = screen.getAllByTestId('held-bar');
+    expect(held).toHaveLength(1);
+    expect(Number(held[0]!.getAttribute('width'))).toBeGreaterThanOrEqual(MIN_VISIBLE_PERCENT);
+    const all = screen.getByRole('rowheader', { name: /^All cinemas/ });
+    expect(within(all).getByText('(without City Cinema Tel Aviv)')).toBeTruthy();
+    expect(screen.getByTestId('all-cinemas-note').textContent).toBe("The 'All cinemas' row does not include City Cinema Tel Aviv (location 1), as the report defines it.");
+  });
+
+  it('names no cinema the Jerusalem manager does not have (he)', async () => {
+    await renderDay(JERUSALEM_DAY, 'he');
+    expect(await screen.findByRole('table', { name: 'מכירות לפי קולנוע ב-03/11/2026' })).toBeTruthy();
+    expect(screen.queryByTestId('all-cinemas-note')).toBeNull();
+    expect(document.body.textContent).not.toContain('Tel Aviv');
+    expect(screen.getByRole('img', { name: 'City Cinema Jerusalem: 100 נמכרו · 5 שמורים מתוך 800' })).toBeTruthy();
+  });
+
+  it('keeps any figure above zero visible in a bar', () => {
+    expect(barWidth(0, 2000)).toBe(0);
+    expect(barWidth(4, 2000)).toBe(MIN_VISIBLE_PERCENT);
+    expect(barWidth(1000, 2000)).toBe(50);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Lighthouse (issue 12): mobile defaults (simulated slow 4G, 4× CPU slowdown, Moto G-sized screen) in Debian's
+ * Chromium, on a cold cache, for `/`, `/order`, `/order/{id}` (200-seat hall and 20,000-seat arena) and `/PRES-live`
+ * (its sign-in screen). Per route: performance and accessibility scores, LCP, TBT, CLS, and the JS the load fetched
+ * (gzip, measured here with gzip -6 on each script's bytes, since the site may serve them uncompressed).
+ *   criticalJsGzip    every script fetched by the load (Lighthouse waits for the network to go quiet)
+ *   jsBeforeLcpGzip   the scripts whose download ended before the observed LCP
+ * Part of `npm run bench`; alone: `npx tsx scripts/bench/lighthouse.ts [baseUrl]` → bench-results/lighthouse.json.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { ROOT } from '../lib/apps.ts';
+import { CHROMIUM_ARGS, chromiumPath, round, startSite } from './lib.ts';
+import { findPresentation } from './seatmap.ts';
+
+const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9337);
+export const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 100 };
+
+interface RequestItem { url: string; resourceType?: string; networkEndTime?: number; finished?: boolean }
+
+async function launchChromium() {
+  const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-'));
+  const child = spawn(chromiumPath(), ['--headless=new', `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, 'about:blank'], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`)).ok) break; } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const exited = new Promise((r) => child.once('exit', r));
+  return {
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      // Chromium's helper processes may still write into the profile for a moment after the browser exits
+      // (ENOTEMPTY once ended a whole bench run): retry, and leave a temporary folder behind rather than fail.
+      for (let i = 0; i < 10; i++) {
+        try { rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); break; } catch { await new Promise((r) => setTimeout(r, 300)); }
+      }
+    },
+  };
+}
+
+const gzipCache = new Map<string, Promise<number>>();
+function gzipBytes(url: string): Promise<number> {
+  if (!gzipCache.has(url)) gzipCache.set(url, fetch(url).then(async (r) => gzipSync(Buffer.from(await r.arrayBuffer())).length).catch(() => 0));
+  return gzipCache.get(url)!;
+}
+
+async function auditRoute(url: string) {
+  const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = ((lhr.audits['network-requests']?.details as { items?: RequestItem[] } | undefined)?.items ?? []).filter((r) => r.resourceType === 'Script' && r.finished);
+  const observed = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0] ?? {};
+  const lcpAt = observed.observedLargestContentfulPaint ?? Infinity;
+  const sized = await Promise.all(requests.map(async (r) => ({ ...r, gzip: await gzipBytes(r.url) })));
+  const sum = (xs: typeof sized) => xs.reduce((s, x) => s + x.gzip, 0);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? NaN) * 100),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    cls: round(numeric('cumulative-layout-shift'), 3),
+    fcpMs: Math.round(numeric('first-contentful-paint')),
+    speedIndexMs: Math.round(numeric('speed-index')),
+    scripts: sized.length,
+    criticalJsGzip: sum(sized),
+    jsBeforeLcpGzip: sum(sized.filter((r) => (r.networkEndTime ?? Infinity) <= lcpAt)),
+    sourceMapRequests: ((lhr.audits['network-requests']?.details as { items?: RequestItem[] } | undefined)?.items ?? []).filter((r) => /\.map(\?|$)/.test(r.url)).length,
+  };
+}
+
+/** Audits each route (name → path); by default the five routes of the issue's targets. */
+export async function benchLighthouse(baseUrl: string, routes?: Record<string, string>) {
+  routes ??= {
+    '/': '/', '/order': '/order', '/order/{id} hall 200': `/order/${await findPresentation(baseUrl, 11)}`,
+    '/order/{id} arena 20000': `/order/${await findPresentation(baseUrl, 14)}`, '/PRES-live': '/PRES-live',
+  };
+  const chromium = await launchChromium();
+  const out: Record<string, unknown> = { lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version, formFactor: 'mobile (defaults)', targets: TARGETS, loadAverage: loadavg().map((x) => round(x, 1)) };
+  try {
+    for (const [name, route] of Object.entries(routes)) {
+      console.log(`lighthouse: ${route}…`);
+      try { out[name] = { path: route, ...(await auditRoute(`${baseUrl}${route}`)) }; } catch (error) { out[name] = { path: route, error: String(error) }; }
+      console.log(JSON.stringify(out[name]));
+    }
+  } finally {
+    await chromium.stop();
+  }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const site = process.argv[2] ? undefined : await startSite(Number(process.env.PORT ?? 8283));
+  try {
+    const out = { at: new Date().toISOString(), ...(await benchLighthouse(process.argv[2] ?? site!.baseUrl)) };
+    mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+    const file = path.join(ROOT, 'bench-results', 'lighthouse.json');
+    writeFileSync(file, JSON.stringify(out, null, 2));
+    console.log(JSON.stringify(out, null, 2));
+  } finally {
+    site?.stop();
+  }
+  process.exit(0);
+}

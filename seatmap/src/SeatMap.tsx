@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSeatmapTranslation } from './locales';
+import type { SeatMapModel } from './model';
+import { pinnedRowLabels } from './viewport';
+import { useMapViewport } from './useMapViewport';
+import { initialFocus, KeyboardGrid } from './KeyboardGrid';
+import { Minimap, MINIMAP_MIN_SEATS } from './Minimap';
+import styles from './seatmap.module.css';
+
+export interface SeatMapProps {
+  model: SeatMapModel;
+  /** Price group name of a TicketGroupId. */
+  groupName: (tg: number) => string | undefined;
+  /** Toggle a seat (mouse click, Enter/Space, assistive-technology click). */
+  onActivate: (seat: number) => void;
+  /** A general-admission section was clicked. */
+  onGeneralAdmission: (sectionId: number) => void;
+  /** Seat to move the keyboard focus to (for example after "choose seat 7 instead"). */
+  focusRequest?: { seat: number; n: number };
+  /** The hall's name as visitors know it (the plan's own name is an internal id such as "plan-11"). */
+  hallName?: string;
+}
+
+/**
+ * The hall: the drawing and its view (useMapViewport), the accessible grid placed exactly over it (KeyboardGrid),
+ * row names pinned to the edges and, for large halls, a minimap. The hall keeps the physical left/right in every
+ * language (dir="ltr"); only the chrome around it mirrors.
+ */
+export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focusRequest, hallName }: SeatMapProps) {
+  const { t } = useSeatmapTranslation();
+  const [, setTick] = useState(0);
+  const rerender = useCallback(() => setTick((n) => n + 1), []);
+  const [focus, setFocus] = useState<number>(() => initialFocus(model));
+  const focusByKeyboard = useRef(false);
+
+  const labels = useMemo(() => ({
+    sectionLabel: (name: string, isGA: boolean, available: number, soldOut: boolean) =>
+      soldOut ? `${name} · ${t('seatmap.soldOut')}` : isGA ? `${name} · ${t('seatmap.gaLeft', { n: available })}` : name,
+  }), [t]);
+
+  const map = useMapViewport(model, labels, {
+    onSeat: (i) => { focusByKeyboard.current = false; setFocus(i); onActivate(i); },
+    onGeneralAdmission,
+    onChange: rerender,
+  });
+  const { ensureVisible } = map;
+
+  // external focus requests ("choose seat 7 instead", list picker)
+  useEffect(() => {
+    if (!focusRequest || focusRequest.seat < 0) return;
+    ensureVisible(focusRequest.seat);
+    setFocus(focusRequest.seat);
+  }, [focusRequest, ensureVisible]);
+
+  const v = map.viewRef.current;
+  const pins = v ? pinnedRowLabels(model.rows, v) : [];
+
+  return (
+    <div className={styles.mapArea}>
+      <div className={styles.zoomBar} role="toolbar" aria-label={t('seatmap.zoom.toolbar')}>
+        <button type="button" className="tx-btn tx-btn-secondary" onClick={() => map.zoomAt(1.25)} aria-label={t('seatmap.zoom.in')}>+</button>
+        <button type="button" className="tx-btn tx-btn-secondary" onClick={() => map.zoomAt(0.8)} aria-label={t('seatmap.zoom.out')}>−</button>
+        <button type="button" className="tx-btn tx-btn-secondary" onClick={map.fit}>{t('seatmap.zoom.fit')}</button>
+        <span className={styles.hint}>{t('seatmap.zoom.hint')}</span>
+      </div>
+      {/* The hall keeps the physical room's left and right in every language. */}
+      <div
+        dir="ltr"
+        ref={map.wrapRef}
+        className={styles.viewport}
+        role="region"
+        aria-roledescription={t('seatmap.roleDescription')}
+        aria-label={t('seatmap.regionLabel', { name: hallName ?? model.plan.name })}
+        tabIndex={0}
+        onKeyDown={map.onRegionKey}
+        data-testid="seatmap"
+        data-seats={model.n}
+        data-seat-px={v ? Math.round(v.scale * 10) / 10 : undefined}
+        // the hall's own proportions (within the CSS limits): a phone's map has no empty bands to scroll past
+        style={{ aspectRatio: `${model.plan.width + 2} / ${model.plan.height + 2}` }}
+      >
+        <canvas ref={map.canvasRef} className={styles.canvas} aria-hidden="true" />
+        <KeyboardGrid
+          model={model}
+          view={v}
+          focus={focus}
+          onFocusSeat={setFocus}
+          focusByKeyboard={focusByKeyboard}
+          onActivate={onActivate}
+          ensureVisible={ensureVisible}
+          groupName={groupName}
+        />
+        {/* Row names stay at the edges while the rows' own ends are out of view (zoomed or panned). */}
+        <div className={styles.rowPins} aria-hidden="true">
+          {pins.map((pin) => (
+            <span
+              key={`${pin.row}-${pin.side}`}
+              className={styles.rowPin}
+              data-row-pin={pin.name}
+              data-side={pin.side}
+              style={{ insetBlockStart: pin.top, fontSize: Math.round(Math.min(14, Math.max(10, v!.scale * 0.45))), ...(pin.side === 'left' ? { insetInlineStart: 2 } : { insetInlineEnd: 2 }) }}
+            >{pin.name}</span>
+          ))}
+        </div>
+      </div>
+      {model.n >= MINIMAP_MIN_SEATS && <Minimap model={model} view={v} onCenter={map.centerOn} />}
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { useId, useMemo, useState } from 'react';
+import { useSeatmapTranslation } from './locales';
+import type { SelectedSeat as CartSeat } from './binding';
+import type { SeatMapModel } from './model';
+import { modelSeatLabel } from './labels';
+import { COLORS } from './render';
+import type { Refusal } from './useSeatSelection';
+import type { SelectionProblem } from './rules';
+import styles from './seatmap.module.css';
+
+type GroupName = (tg: number) => string | undefined;
+
+const seatText = (m: SeatMapModel, i: number) => ({ row: m.rows[m.rowOf[i]].name, seat: m.seatName[i] });
+
+/** Why a seat was refused, which rule, and a one-click fix. */
+export function RuleMessage({ refusal, model, groupName, onChoose, onDismiss }: {
+  refusal: Refusal; model: SeatMapModel; groupName: GroupName; onChoose: (seat: number) => void; onDismiss: () => void;
+}) {
+  const { t } = useSeatmapTranslation();
+  const seat = refusal.seat >= 0 ? seatText(model, refusal.seat) : undefined;
+  let text: string;
+  switch (refusal.rule) {
+    case 'SINGLE_SEAT_GAP':
+      text = seat && refusal.gapSeat !== undefined
+        ? t('seatmap.rule.SINGLE_SEAT_GAP', { ...seat, gap: model.seatName[refusal.gapSeat] })
+        : t('seatmap.rule.SINGLE_SEAT_GAP_short');
+      break;
+    case 'MAX_SEATS': text = t('seatmap.rule.MAX_SEATS', { max: refusal.max }); break;
+    case 'PRICE_GROUP': text = t('seatmap.rule.PRICE_GROUP', { group: (refusal.group !== undefined && groupName(refusal.group)) || '' }); break;
+    case 'SOFA_UNIT': text = t('seatmap.rule.SOFA_UNIT'); break;
+    case 'COMPANION': text = t('seatmap.rule.COMPANION'); break;
+    default: text = t(refusal.key ?? 'seatmap.rule.UNAVAILABLE');
+  }
+  const sug = refusal.suggestion;
+  return (
+    <div role="alert" className={styles.message} data-testid="rule-message" data-rule={refusal.rule}>
+      <p><strong>{t(`seatmap.ruleName.${refusal.rule}`, { defaultValue: '' })}</strong> {text}</p>
+      {refusal.rule === 'MAX_SEATS' && <p>{t('seatmap.fix.unselect')}</p>}
+      <div className={styles.row}>
+        {sug !== undefined && (
+          <button type="button" className="tx-btn" onClick={() => onChoose(sug)} data-testid="rule-fix">
+            {t('seatmap.fix.choose', seatText(model, sug))}
+          </button>
+        )}
+        <button type="button" className="tx-btn tx-btn-secondary" onClick={onDismiss}>{t('common:actions.close')}</button>
+      </div>
+    </div>
+  );
+}
+
+/** Whole-selection problems (before continuing). */
+export function SelectionProblems({ problems, model, strict }: { problems: SelectionProblem[]; model: SeatMapModel; strict: boolean }) {
+  const { t } = useSeatmapTranslation();
+  if (!problems.length) return null;
+  return (
+    <div role={strict ? 'alert' : 'status'} className={`${styles.message} ${strict ? '' : styles.warn}`} data-testid="selection-problems">
+      {problems.map((p) => {
+        const i = model.indexByKey(p.key);
+        const n = p.neighbourKey ? model.indexByKey(p.neighbourKey) : -1;
+        return (
+          <p key={p.rule + p.key}>
+            {p.rule === 'SINGLE_SEAT_GAP' && i >= 0
+              ? t('seatmap.problem.SINGLE_SEAT_GAP', { ...seatText(model, i), neighbour: n >= 0 ? model.seatName[n] : '' })
+              : t(`seatmap.problem.${p.rule}`)}
+          </p>
+        );
+      })}
+    </div>
+  );
+}
+
+export function Legend({ hasGA }: { hasGA: boolean }) {
+  const { t } = useSeatmapTranslation();
+  const items: Array<[string, React.CSSProperties, string?, boolean?]> = [
+    ['available', { background: COLORS.available }],
+    ['premium', { background: COLORS.premium }],
+    ['selected', { background: COLORS.selected }],
+    ['unavailable', { background: COLORS.unavailable }],
+    ['handicap', { background: COLORS.available }, '●'],
+    ['companion', { background: COLORS.available }, '○'],
+    ['limitedView', { background: COLORS.available }, '▲'],
+    ['sofa', { background: COLORS.available }, undefined, true],
+    ['soldOut', { background: `repeating-linear-gradient(45deg, ${COLORS.gaSoldOut}, ${COLORS.gaSoldOut} 3px, ${COLORS.section} 3px, ${COLORS.section} 6px)` }],
+  ];
+  if (hasGA) items.push(['ga', { background: COLORS.ga }]);
+  return (
+    <ul className={styles.legend} aria-label={t('seatmap.legend.title')}>
+      {items.map(([k, style, sym, wide]) => (
+        <li key={k}>
+          <span className={`${styles.swatch} ${wide ? styles.swatchWide : ''}`} style={style} aria-hidden="true">{sym}</span>
+          {t(`seatmap.legend.${k}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Section → row → seat: the list alternative to the map for screen-reader users. */
+export function ListPicker({ model, groupName, onToggle }: { model: SeatMapModel; groupName: GroupName; onToggle: (seat: number) => void }) {
+  const { t } = useSeatmapTranslation();
+  const id = useId();
+  const reserved = model.sections.filter((s) => !s.isGA && s.rowEnd > s.rowStart);
+  const [section, setSection] = useState(reserved[0]?.index ?? -1);
+  const sec = model.sections[section];
+  const [row, setRow] = useState(sec ? sec.rowStart : -1);
+  const rowInfo = model.rows[row];
+  const [seat, setSeat] = useState(-1);
+  const seatOk = rowInfo && seat >= rowInfo.start && seat < rowInfo.end ? seat : -1;
+  if (!reserved.length) return null;
+  return (
+    <details className="tx-card" data-testid="list-picker">
+      <summary>{t('seatmap.list.title')}</summary>
+      <div className="tx-field">
+        <label htmlFor={`${id}-s`}>{t('seatmap.list.section')}</label>
+        <select id={`${id}-s`} value={section} onChange={(e) => { const s = model.sections[Number(e.target.value)]; setSection(s.index); setRow(s.rowStart); setSeat(-1); }}>
+          {reserved.map((s) => <option key={s.id} value={s.index}>{s.soldOut ? `${s.name} (${t('seatmap.soldOut')})` : s.name}</option>)}
+        </select>
+      </div>
+      <div className="tx-field">
+        <label htmlFor={`${id}-r`}>{t('seatmap.list.row')}</label>
+        <select id={`${id}-r`} value={row} onChange={(e) => { setRow(Number(e.target.value)); setSeat(-1); }}>
+          {sec && model.rows.slice(sec.rowStart, sec.rowEnd).map((r) => <option key={r.index} value={r.index}>{t('seatmap.seat.row', { row: r.name })}</option>)}
+        </select>
+      </div>
+      <div className="tx-field">
+        <label htmlFor={`${id}-x`}>{t('seatmap.list.seat')}</label>
+        <select id={`${id}-x`} value={seatOk} onChange={(e) => setSeat(Number(e.target.value))}>
+          <option value={-1}>{t('seatmap.list.choose')}</option>
+          {rowInfo && Array.from({ length: rowInfo.end - rowInfo.start }, (_, k) => rowInfo.start + k).map((i) => (
+            <option key={i} value={i} disabled={model.status(i) === 'unavailable'}>{modelSeatLabel(t, model, i, groupName)}</option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className="tx-btn" disabled={seatOk < 0 || model.status(seatOk) === 'unavailable'} onClick={() => onToggle(seatOk)}>
+        {seatOk >= 0 && model.selected[seatOk] ? t('seatmap.list.unselect') : t('seatmap.list.select')}
+      </button>
+    </details>
+  );
+}
+
+/** General-admission sections: choose a quantity; the server picks each place. */
+export function GaPanel({ model, seats, onAdd, onRemove, maxReached }: {
+  model: SeatMapModel; seats: CartSeat[]; onAdd: (sectionId: number) => void; onRemove: (sectionId: number) => void; maxReached: boolean;
+}) {
+  const { t } = useSeatmapTranslation();
+  const ga = model.sections.filter((s) => s.isGA);
+  if (!ga.length) return null;
+  return (
+    <section className="tx-card" aria-labelledby="ga-title" data-testid="ga-panel">
+      <h3 id="ga-title">{t('seatmap.ga.title')}</h3>
+      {ga.map((s) => {
+        const mine = seats.filter((x) => x.sectionId === s.id).length;
+        const left = Math.max(0, s.available - (model.gaHeld.get(s.id)?.length ?? 0));
+        const busy = seats.some((x) => x.sectionId === s.id && x.hold === 'pending');
+        return (
+          <div key={s.id} className={styles.gaRow} id={`ga-${s.id}`}>
+            <div>
+              <strong>{s.name}</strong>
+              <div><small>{left > 0 ? t('seatmap.gaLeft', { n: left }) : t('seatmap.soldOut')}</small></div>
+            </div>
+            <div className={styles.qty} role="group" aria-label={t('seatmap.ga.quantity', { section: s.name })}>
+              <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('seatmap.ga.less', { section: s.name })} disabled={!mine || busy} onClick={() => onRemove(s.id)}>−</button>
+              <output aria-live="polite" data-testid={`ga-count-${s.id}`}>{mine}</output>
+              <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('seatmap.ga.more', { section: s.name })} disabled={left <= 0 || maxReached || busy} onClick={() => onAdd(s.id)}>+</button>
+            </div>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+export function BestAvailable({ maxSeats, hasAccessible, loading, onRun }: {
+  maxSeats: number; hasAccessible: boolean; loading: boolean; onRun: (quantity: number, accessible: boolean) => void;
+}) {
+  const { t } = useSeatmapTranslation();
+  const id = useId();
+  const [q, setQ] = useState(2);
+  const [acc, setAcc] = useState(false);
+  const options = useMemo(() => Array.from({ length: maxSeats }, (_, k) => k + 1), [maxSeats]);
+  return (
+    <section className="tx-card" aria-labelledby={`${id}-t`} data-testid="best-available">
+      <h3 id={`${id}-t`}>{t('seatmap.best.title')}</h3>
+      <div className={styles.row}>
+        <div className="tx-field">
+          <label htmlFor={`${id}-q`}>{t('seatmap.best.quantity')}</label>
+          <select id={`${id}-q`} value={q} onChange={(e) => setQ(Number(e.target.value))}>
+            {options.map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </div>
+        {hasAccessible && (
+          <label className={styles.qty}>
+            <input type="checkbox" checked={acc} onChange={(e) => setAcc(e.target.checked)} /> {t('seatmap.best.accessible')}
+          </label>
+        )}
+      </div>
+      <p><small>{t('seatmap.best.replaces')}</small></p>
+      <button type="button" className="tx-btn" disabled={loading} onClick={() => onRun(q, acc)}>{t('seatmap.best.button')}</button>
+    </section>
+  );
+}
+
+/** The seats selected so far, each with its ticket (the first ticket of its group) and a remove button. */
+export function SelectedSeats({ seats, maxSeats, onRemove }: { seats: CartSeat[]; maxSeats: number; onRemove: (s: CartSeat) => void }) {
+  const { t } = useSeatmapTranslation();
+  return (
+    <section className="tx-card" aria-labelledby="selected-title" data-testid="selected-seats">
+      <h3 id="selected-title">{t('cart.selected', { n: seats.length, max: maxSeats })}</h3>
+      {seats.length === 0 ? <p>{t('cart.empty')}</p> : (
+        <ul className={styles.selectedList}>
+          {seats.map((s) => (
+            <li key={s.key} className={styles.gaRow} data-testid="selected-seat" data-key={s.key}>
+              <span>
+                {s.isGA ? s.SectionName : t('cart.seatShort', { section: s.SectionName, row: s.RowName, seat: s.SeatName })}
+                {s.ticket ? ` · ${s.ticket.name}` : ''}
+                {s.hold === 'pending' ? ` · ${t('cart.pending')}` : ''}
+              </span>
+              <button type="button" className="tx-btn tx-btn-secondary" disabled={s.hold === 'pending'} onClick={() => onRemove(s)}
+                aria-label={t('cart.remove', { seat: s.isGA ? s.SectionName : t('cart.seatShort', { section: s.SectionName, row: s.RowName, seat: s.SeatName }) })}>×</button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

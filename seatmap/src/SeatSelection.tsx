@@ -1,0 +1,247 @@
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorNotice, SEAT_FLAGS, Spinner, type ApiFailure, type LockError, type Presentation, type SeatplanV2, type SeatsStatusV2Response } from '@ticketing/shared';
+import { useSeatmapTranslation } from './locales';
+import type { SeatMapBinding, SelectedSeat as CartSeat } from './binding';
+import { SeatMapModel } from './model';
+import { SeatMap } from './SeatMap';
+import { BestAvailable, GaPanel, Legend, ListPicker, RuleMessage, SelectedSeats, SelectionProblems } from './SeatPanels';
+import { Dialog } from './Dialog';
+import { cartSeatOf, useSeatSelection, type Refusal } from './useSeatSelection';
+import { useSeatEvents } from './useSeatEvents';
+import { validateSelection } from './rules';
+import { modelSeatLabel } from './labels';
+import styles from './seatmap.module.css';
+
+/** Seating policy that turns on single-seat gap blocking (spec section 9). */
+export const SINGLE_SEAT_POLICY = 3;
+
+/** Builds the model and applies the first status in one go (measured: seatmap:render:start → :end after the first draw). */
+export function buildModel(plan: SeatplanV2, status: SeatsStatusV2Response, seatingPolicyId: number): SeatMapModel {
+  const m = new SeatMapModel(plan);
+  m.singleSeatRule = seatingPolicyId === SINGLE_SEAT_POLICY;
+  m.applyStatus(status);
+  return m;
+}
+
+/**
+ * False until the frame after `ready` has been painted: parts of the page that are not needed to see and use the map
+ * (legend, best available, list picker) mount then, so the first paint of the map does not wait for them. A tab in
+ * the background gets no frames; the timer mounts them anyway.
+ */
+function useAfterFirstPaint(ready: boolean): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!ready || done) return;
+    const show = () => startTransition(() => setDone(true));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const raf = requestAnimationFrame(() => { timer = setTimeout(show, 0); });
+    const fallback = setTimeout(show, 300);
+    return () => { cancelAnimationFrame(raf); clearTimeout(timer); clearTimeout(fallback); };
+  }, [ready, done]);
+  return done;
+}
+
+/** Step 0, choose seats: the map, its accessible alternatives, best available and the rules' explanations. */
+export function SeatSelection({ presentation: p, groupName, onValidityChange, binding, continueRefusal, onContinueRefusalClear, maxSeats: callerMax }: {
+  presentation: Presentation; groupName: (tg: number) => string | undefined; onValidityChange: (ok: boolean) => void;
+  /** The caller's api contract and cart (booking: /seats/…; memberships: /membership/…). */
+  binding: SeatMapBinding;
+  /** The api's refusal of the whole selection when the visitor tried to continue (SINGLE_SEAT_GAP | COMPANION_ALONE). */
+  continueRefusal?: LockError | null;
+  onContinueRefusalClear?: () => void;
+  /** The caller's own seat limit when lower than the site's `maxSeats` (a season's limit, the memberships chosen): shown and applied. */
+  maxSeats?: number;
+}) {
+  const { t } = useSeatmapTranslation();
+  const cart = binding.useCartActions();
+  const planQ = binding.usePlan(p);
+  const statusQ = binding.useStatus(p);
+  const plan = planQ.currentData?.seatplan;
+  const status = statusQ.currentData;
+  const cartSeats = binding.useSeats(p.id);
+  const seats = useMemo(() => cartSeats ?? [], [cartSeats]);
+
+  const firstStatus = useRef<SeatsStatusV2Response | undefined>(undefined);
+  const model = useMemo(() => {
+    if (!plan || !status) return null;
+    performance.mark('seatmap:render:start');
+    firstStatus.current = status;
+    return buildModel(plan, status, p.seatingPolicyId);
+    // the model is rebuilt only for a new plan; later statuses are applied to it below
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [plan, !!status, p.seatingPolicyId]);
+
+  // Later statuses (resync after reconnect, refetch) update the same model.
+  useEffect(() => {
+    if (model && status && status !== firstStatus.current) { firstStatus.current = status; model.applyStatus(status); }
+  }, [model, status]);
+
+  // The server is the truth about our holds: after a (re)load the held seats show selected again.
+  useEffect(() => {
+    if (!model || !status) return;
+    const held = new Set(status.held);
+    const restored: CartSeat[] = [];
+    for (const i of model.selectedIndices()) restored.push(cartSeatOf(model, i, 'held'));
+    for (const [secId, places] of model.gaHeld) {
+      const sec = model.sectionById.get(secId)!;
+      for (const pl of places) restored.push({ key: `${secId}_${pl.x}_${pl.y}`, sectionId: secId, XCoordinate: pl.x, YCoordinate: pl.y, RowName: '', SeatName: '', SectionName: sec.name, TicketGroupId: sec.ticketGroupId, AllocationId: 0, isGA: true, hold: 'held' });
+    }
+    const stale = seats.filter((s) => s.hold === 'held' && !held.has(s.key)).map((s) => s.key);
+    if (stale.length) cart.seatsUnselected({ presentationId: p.id, keys: stale });
+    if (restored.length) cart.seatsSelected({ presentationId: p.id, seats: restored });
+    cart.holdExpiresAt({ presentationId: p.id, expiresAt: status.holdExpiresAt });
+    // only when a status arrives
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [model, status]);
+
+  const sel = useSeatSelection(p, model, binding);
+  const maxSeats = Math.min(sel.maxSeats, callerMax ?? sel.maxSeats);
+  // the caller's lower limit is refused at the click, like the site's (the api refuses it too)
+  const [limitRefusal, setLimitRefusal] = useState<Refusal | null>(null);
+  useEffect(() => setLimitRefusal(null), [seats]);
+  const refusal = limitRefusal ?? sel.refusal;
+  const clearRefusal = () => { setLimitRefusal(null); sel.clearRefusal(); };
+  const resync = useCallback(() => { void statusQ.refetch(); }, [statusQ]);
+  useSeatEvents(p.id, model, sel.isOwnPending, resync, binding.eventsUrl(p.id), cart);
+
+  const [focusRequest, setFocusRequest] = useState<{ seat: number; n: number }>();
+  const panels = useAfterFirstPaint(!!model);
+  const [live, setLive] = useState('');
+  const [, setVersion] = useState(0);
+  useEffect(() => model?.subscribe(() => setVersion((v) => v + 1)), [model]);
+
+  // only rows with a selected seat can hold a problem: the same result without building the 20,000 seats of the arena
+  const problems = useMemo(() => (model ? validateSelection(model.selectionRuleRows(), maxSeats, seats.length) : []),
+    // recomputed on every model/cart change
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [model, seats, maxSeats, model && model.version]);
+  const strict = !!model?.singleSeatRule;
+  // A gap never disables Continue: the api judges it when the visitor continues (issue 14 point 6).
+  const shown = problems.filter((x) => x.rule !== 'SINGLE_SEAT_GAP');
+  const blocking = shown.filter((x) => strict || x.rule === 'COMPANION');
+  const valid = seats.length > 0 && seats.every((s) => s.hold === 'held') && blocking.length === 0;
+  useEffect(() => onValidityChange(valid), [valid, onValidityChange]);
+  // a changed selection is judged again at the next Continue
+  useEffect(() => { onContinueRefusalClear?.(); }, [seats, onContinueRefusalClear]);
+  const apiRefusal = model && continueRefusal ? refusalOf(model, continueRefusal) : null;
+
+  const activate = useCallback((i: number) => {
+    if (!model) return;
+    const wasSelected = !!model.selected[i];
+    if (!wasSelected && seats.length >= maxSeats && maxSeats < sel.maxSeats) {
+      setLimitRefusal({ rule: 'MAX_SEATS', seat: -1, max: maxSeats });
+      return;
+    }
+    sel.toggle(i);
+    setLive(modelSeatLabel(t, model, i, groupName));
+    void wasSelected;
+  }, [model, sel, t, groupName, seats.length, maxSeats]);
+
+  if (planQ.error || statusQ.error) {
+    const e = (planQ.error ?? statusQ.error) as ApiFailure;
+    return <ErrorNotice messageKey={e.key} onRetry={() => { void planQ.refetch(); void statusQ.refetch(); }} />;
+  }
+  if (!model) return <Spinner />;
+
+  const hasReserved = model.n > 0;
+  const hasGA = model.sections.some((s) => s.isGA);
+  const showMap = hasReserved || model.mode === 'multiGA' || model.mode === 'mixed';
+  const hasAccessible = (model.flagsAny & SEAT_FLAGS.handicap) !== 0;
+  const confirmSeat = sel.confirmation;
+
+  return (
+    <div className={styles.layout} data-testid="seat-selection" data-mode={model.mode}>
+      <div>
+        {showMap && (
+          <SeatMap
+            model={model}
+            hallName={p.venueName}
+            groupName={groupName}
+            onActivate={activate}
+            onGeneralAdmission={(id) => document.getElementById(`ga-${id}`)?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus()}
+            focusRequest={focusRequest}
+          />
+        )}
+        {showMap && panels && <Legend hasGA={hasGA} />}
+        <div className="tx-visually-hidden" aria-live="polite" data-testid="seat-live">{live}</div>
+      </div>
+      <div className={styles.side}>
+        {refusal && (
+          <RuleMessage
+            refusal={refusal}
+            model={model}
+            groupName={groupName}
+            onDismiss={clearRefusal}
+            onChoose={(i) => { clearRefusal(); setFocusRequest({ seat: i, n: Date.now() }); activate(i); }}
+          />
+        )}
+        {apiRefusal && (
+          <RuleMessage
+            refusal={apiRefusal}
+            model={model}
+            groupName={groupName}
+            onDismiss={() => onContinueRefusalClear?.()}
+            onChoose={(i) => { onContinueRefusalClear?.(); setFocusRequest({ seat: i, n: Date.now() }); activate(i); }}
+          />
+        )}
+        <SelectionProblems problems={shown} model={model} strict={strict || shown.some((x) => x.rule === 'COMPANION')} />
+        <GaPanel model={model} seats={seats} onAdd={sel.gaAdd} onRemove={sel.gaRemove} maxReached={seats.length >= maxSeats} />
+        <SelectedSeats
+          seats={seats}
+          maxSeats={maxSeats}
+          onRemove={(s) => {
+            if (s.isGA) { sel.gaRemove(s.sectionId); return; }
+            const i = model.indexByKey(s.key);
+            if (i >= 0) sel.unselect(i);
+          }}
+        />
+        {hasReserved && panels && sel.canBest && (
+          <BestAvailable
+            maxSeats={maxSeats}
+            hasAccessible={hasAccessible}
+            loading={sel.bestLoading}
+            onRun={async (q, acc) => {
+              const r = await sel.bestAvailable(q, acc);
+              if (r) {
+                if (r.first >= 0) setFocusRequest({ seat: r.first, n: Date.now() });
+                setLive(t(r.match.together ? 'seatmap.best.resultTogether' : 'seatmap.best.resultApart', { n: r.match.seats.length }));
+              }
+            }}
+          />
+        )}
+        {hasReserved && panels && <ListPicker model={model} groupName={groupName} onToggle={activate} />}
+      </div>
+      <Dialog
+        open={!!confirmSeat}
+        role="alertdialog"
+        testId="confirm-seat"
+        title={confirmSeat ? t(`seatmap.confirm.${confirmSeat.kind}.title`) : ''}
+        onCancel={() => sel.confirm(false)}
+        actions={<>
+          <button type="button" className="tx-btn tx-btn-secondary" onClick={() => sel.confirm(false)}>{t('common:actions.cancel')}</button>
+          <button type="button" className="tx-btn" onClick={() => sel.confirm(true)} data-autofocus>{t('seatmap.confirm.ok')}</button>
+          {confirmSeat?.companion !== undefined && (
+            <button type="button" className="tx-btn" onClick={() => sel.confirm(true, true)} data-testid="confirm-with-companion">
+              {t('seatmap.confirm.withCompanion', { seat: model.seatName[confirmSeat.companion] })}
+            </button>
+          )}
+        </>}
+      >
+        {confirmSeat && <p>{t(`seatmap.confirm.${confirmSeat.kind}.body`, { row: model.rows[model.rowOf[confirmSeat.seat]].name, seat: model.seatName[confirmSeat.seat] })}</p>}
+        {confirmSeat?.companion !== undefined && <p>{t('seatmap.confirm.companionOffer', { seat: model.seatName[confirmSeat.companion] })}</p>}
+      </Dialog>
+    </div>
+  );
+}
+
+/** The api's refusal of the whole selection as the seat map's explained refusal (seat, fix). */
+function refusalOf(model: SeatMapModel, e: LockError): Refusal | null {
+  const at = (x?: { sectionId: number; x: number; y: number } | null) => (x ? model.indexOf(x.sectionId, x.x, x.y) : -1);
+  const seat = at(e.seat);
+  const fix = at(e.suggestion);
+  if (e.error === 'SINGLE_SEAT_GAP') {
+    return { rule: 'SINGLE_SEAT_GAP', seat, gapSeat: fix >= 0 ? fix : undefined, suggestion: fix >= 0 ? fix : undefined };
+  }
+  if (e.error === 'COMPANION_ALONE') return { rule: 'COMPANION', seat, suggestion: fix >= 0 ? fix : undefined };
+  return null;
+}

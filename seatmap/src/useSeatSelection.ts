@@ -1,0 +1,250 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { getRuntimeConfig, LockError, seatKey, toast, type ApiFailure, type LockSeatInput, type Presentation } from '@ticketing/shared';
+import type { SeatMapBinding, SelectedSeat as CartSeat } from './binding';
+import type { SeatMapModel } from './model';
+import { checkSelect, type RuleCode } from './rules';
+import { companionOffer, selectedCompanionsBeside } from './companion';
+
+export interface Refusal {
+  rule: RuleCode | 'SERVER';
+  /** i18n key for server refusals. */
+  key?: string;
+  seat: number;
+  gapSeat?: number;
+  suggestion?: number;
+  max?: number;
+  group?: number;
+}
+
+/** A seat that asks first (spec section 5); a wheelchair space offers the free companion seat beside it. */
+export interface Confirmation { seat: number; kind: 'handicap' | 'companion' | 'limitedView'; companion?: number }
+
+type NewSeat = CartSeat;
+
+export function cartSeatOf(model: SeatMapModel, i: number, hold: CartSeat['hold']): NewSeat {
+  const sec = model.sections[model.sectionOf[i]];
+  return {
+    key: model.key(i), sectionId: sec.id, XCoordinate: model.x[i], YCoordinate: model.y[i],
+    RowName: model.rows[model.rowOf[i]].name, SeatName: model.seatName[i], SectionName: sec.name,
+    TicketGroupId: model.tg[i], AllocationId: model.allocationOf(i), isGA: false, hold,
+  };
+}
+
+/**
+ * Seat selection for one presentation: rules first (explained refusals), confirmation for handicap and
+ * limited-view seats, optimistic select → lock (revert + "Seat no longer available" on failure), optimistic
+ * unselect → unlock (re-select + "Error unlocking seat" on failure), general-admission quantities and best available.
+ */
+export function useSeatSelection(p: Presentation, model: SeatMapModel | null, binding: SeatMapBinding) {
+  const actions = binding.useCartActions();
+  const cartSeats = binding.useSeats(p.id);
+  const cart = cartSeats ? { seats: cartSeats } : undefined;
+  const cartRef = useRef(cart);
+  cartRef.current = cart;
+  const api = binding.useHoldApi();
+  const { lock, unlock } = api;
+  const release = api.release;
+  const best = api.bestAvailable;
+  const bestState = { isLoading: api.bestLoading };
+  const pending = useRef(new Set<string>());
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const maxSeats = getRuntimeConfig().maxSeats;
+
+  const input = useCallback((sectionId: number, x: number | null, y: number | null, tg: number): LockSeatInput => ({
+    PresentationId: p.id, VenueId: p.venueId, VenueSeatplanId: p.seatplanId, VenueSectionId: sectionId,
+    TicketGroupId: tg, XCoordinate: x, YCoordinate: y,
+  }), [p.id, p.venueId, p.seatplanId]);
+
+  const selectedGroups = () => new Set((cartRef.current?.seats ?? []).map((s) => s.TicketGroupId));
+  const selectedCount = () => cartRef.current?.seats.length ?? 0;
+
+  const failLock = useCallback((unit: number[], err: unknown) => {
+    if (!model) return;
+    const keys = unit.map((j) => model.key(j));
+    model.setSelected(unit, false);
+    actions.seatsUnselected({ presentationId: p.id, keys });
+    const f = err as ApiFailure;
+    const body = LockError.safeParse(f?.data);
+    const code = body.success ? body.data.error : f?.code;
+    if (code === 'SINGLE_SEAT_GAP' && body.success) {
+      const s = body.data.suggestion;
+      const sug = s ? model.indexOf(s.sectionId, s.x, s.y) : -1;
+      setRefusal({ rule: 'SINGLE_SEAT_GAP', seat: unit[0], suggestion: sug >= 0 ? sug : undefined });
+      return;
+    }
+    if (code && code !== 'lock_seat_error' && f?.key && f.key !== 'errors.generic') {
+      toast(f.key, 'error', body.success && body.data.maxSeats ? { max: body.data.maxSeats } : undefined);
+      return;
+    }
+    // taken by someone else meanwhile
+    model.setAvailable(unit, false);
+    toast('errors.lock_seat_error', 'error');
+  }, [actions, model, p.id]);
+
+  const select = useCallback((i: number, confirmed = false, then?: () => void) => {
+    if (!model) return;
+    const r = model.rowOf[i];
+    const row = model.rows[r];
+    // The single-seat rule is judged on the whole selection at Continue (issue 14 point 6), never per click.
+    const check = checkSelect(model.ruleRowList(), r, i - row.start, {
+      singleSeatRule: false, maxSeats, selectedCount: selectedCount(), selectedGroups: selectedGroups(),
+    });
+    if (!check.ok) {
+      if (check.rule === 'UNAVAILABLE') { setAnnouncement(`unavailable:${i}`); return; }
+      const sug = check.suggestion ? model.indexByKey(check.suggestion.key) : -1;
+      const gap = check.gapKey ? model.indexByKey(check.gapKey) : -1;
+      setRefusal({
+        rule: check.rule, seat: i, suggestion: sug >= 0 ? sug : undefined, gapSeat: gap >= 0 ? gap : undefined,
+        max: maxSeats, group: [...selectedGroups()][0],
+      });
+      return;
+    }
+    const kind = model.has(i, 'handicap') ? 'handicap' : model.has(i, 'companion') ? 'companion' : model.has(i, 'limitedView') ? 'limitedView' : null;
+    if (kind && !confirmed) { setConfirmation({ seat: i, kind, companion: kind === 'handicap' ? companionOffer(model, i) : undefined }); return; }
+    setRefusal(null);
+    const unit = model.unitOf(i);
+    const keys = unit.map((j) => model.key(j));
+    keys.forEach((k) => pending.current.add(k));
+    model.setSelected(unit, true); // synchronous repaint of the seat (click → highlight)
+    actions.seatsSelected({ presentationId: p.id, seats: unit.map((j) => cartSeatOf(model, j, 'pending')) });
+    const sec = model.sections[model.sectionOf[i]];
+    lock(input(sec.id, model.x[unit[0]], model.y[unit[0]], model.tg[i]))
+      .then((res) => {
+        for (const k of keys) actions.seatHeld({ presentationId: p.id, key: k, expiresAt: res.expiresAt });
+        // the api holds every seat of a sofa unit; make sure all of them show selected
+        const extra = res.seats.map((h) => model.indexOf(h.sectionId, h.x, h.y)).filter((j) => j >= 0 && !model.selected[j]);
+        if (extra.length) {
+          model.setSelected(extra, true);
+          actions.seatsSelected({ presentationId: p.id, seats: extra.map((j) => cartSeatOf(model, j, 'held')) });
+        }
+        then?.();
+      })
+      .catch((err) => failLock(unit, err))
+      .finally(() => keys.forEach((k) => pending.current.delete(k)));
+  }, [model, maxSeats, p.id, actions, lock, input, failLock]);
+
+  const unselect = useCallback((i: number) => {
+    if (!model) return;
+    // a wheelchair space given back takes its companion seat with it (the api releases both)
+    const unit = [...model.unitOf(i), ...selectedCompanionsBeside(model, i)];
+    const keys = unit.map((j) => model.key(j));
+    if (keys.some((k) => pending.current.has(k))) return;
+    setRefusal(null);
+    const before = cartRef.current?.seats.filter((s) => keys.includes(s.key)) ?? [];
+    model.setSelected(unit, false);
+    actions.seatsUnselected({ presentationId: p.id, keys });
+    const sec = model.sections[model.sectionOf[i]];
+    unlock(input(sec.id, model.x[unit[0]], model.y[unit[0]], model.tg[i])).catch(() => {
+      model.setSelected(unit, true);
+      actions.seatsSelected({ presentationId: p.id, seats: before.length ? before : unit.map((j) => cartSeatOf(model, j, 'held')) });
+      toast('errors.unlock_seat_error', 'error');
+    });
+  }, [model, p.id, actions, unlock, input]);
+
+  const toggle = useCallback((i: number) => {
+    if (!model) return;
+    if (model.selected[i]) unselect(i); else select(i);
+  }, [model, select, unselect]);
+
+  /** `withCompanion`: the wheelchair space and then, once it is held, the companion seat beside it. */
+  const confirm = useCallback((ok: boolean, withCompanion = false) => {
+    const c = confirmation;
+    setConfirmation(null);
+    if (!ok || !c) return;
+    const mate = withCompanion ? c.companion : undefined;
+    select(c.seat, true, mate === undefined ? undefined : () => select(mate, true));
+  }, [confirmation, select]);
+
+  // ---------- general admission: choose a quantity; each lock returns the server-picked place ----------
+
+  const gaAdd = useCallback((sectionId: number) => {
+    if (!model) return;
+    const sec = model.sectionById.get(sectionId);
+    if (!sec) return;
+    const groups = selectedGroups();
+    if (selectedCount() + 1 > maxSeats) { setRefusal({ rule: 'MAX_SEATS', seat: -1, max: maxSeats }); return; }
+    if (groups.size && !groups.has(sec.ticketGroupId)) { setRefusal({ rule: 'PRICE_GROUP', seat: -1, group: [...groups][0] }); return; }
+    setRefusal(null);
+    const temp = `${sectionId}_pending_${Date.now()}_${Math.random().toString(36).slice(2, 6)}`;
+    pending.current.add(temp);
+    actions.seatsSelected({ presentationId: p.id, seats: [{
+      key: temp, sectionId, XCoordinate: 0, YCoordinate: 0, RowName: '', SeatName: '', SectionName: sec.name,
+      TicketGroupId: sec.ticketGroupId, AllocationId: 0, isGA: true, hold: 'pending',
+    }] });
+    lock(input(sectionId, null, null, sec.ticketGroupId))
+      .then((res) => {
+        const { x, y } = res.lockedSeat;
+        model.addGaHeld(sectionId, x, y);
+        pending.current.add(seatKey(sectionId, x, y));
+        actions.seatHeld({ presentationId: p.id, key: temp, moveTo: { key: seatKey(sectionId, x, y), x, y }, expiresAt: res.expiresAt });
+        model.emit([]);
+        setTimeout(() => pending.current.delete(seatKey(sectionId, x, y)), 2000);
+      })
+      .catch((err) => {
+        actions.seatsUnselected({ presentationId: p.id, keys: [temp] });
+        const f = err as ApiFailure;
+        toast(f?.code && f.code !== 'lock_seat_error' && f.key !== 'errors.generic' ? f.key : 'errors.lock_seat_error', 'error');
+      })
+      .finally(() => pending.current.delete(temp));
+  }, [model, maxSeats, p.id, actions, lock, input]);
+
+  const gaRemove = useCallback((sectionId: number) => {
+    if (!model) return;
+    const sec = model.sectionById.get(sectionId);
+    const held = cartRef.current?.seats.filter((s) => s.sectionId === sectionId && s.isGA && s.hold === 'held') ?? [];
+    const last = held[held.length - 1];
+    if (!sec || !last) return;
+    model.removeGaHeld(sectionId, last.XCoordinate, last.YCoordinate);
+    actions.seatsUnselected({ presentationId: p.id, keys: [last.key] });
+    model.emit([]);
+    unlock(input(sectionId, last.XCoordinate, last.YCoordinate, sec.ticketGroupId)).catch(() => {
+      model.addGaHeld(sectionId, last.XCoordinate, last.YCoordinate);
+      actions.seatsSelected({ presentationId: p.id, seats: [last] });
+      model.emit([]);
+      toast('errors.unlock_seat_error', 'error');
+    });
+  }, [model, p.id, actions, unlock, input]);
+
+  // ---------- best available (replaces the current selection) ----------
+
+  const bestAvailable = useCallback(async (quantity: number, accessible: boolean) => {
+    if (!model) return;
+    setRefusal(null);
+    const current = cartRef.current?.seats ?? [];
+    if (current.length) {
+      try { await release(p.id); } catch (e) { toast((e as ApiFailure).key ?? 'errors.generic', 'error'); return; }
+      model.setSelected(model.selectedIndices(), false);
+      model.gaHeld.clear();
+      actions.seatsUnselected({ presentationId: p.id, keys: current.map((s) => s.key) });
+    }
+    try {
+      if (!best) return null;
+      const res = await best({ presentationId: p.id, quantity, accessible });
+      const match = res.matches.find((m) => m.locked) ?? res.matches[0];
+      if (!match || !match.locked) { toast('errors.NOT_ENOUGH_SEATS', 'error'); return null; }
+      const idx = match.seats.map((s) => model.indexOf(s.VenueSectionId, s.XCoordinate, s.YCoordinate)).filter((j) => j >= 0);
+      const reservedKeys = new Set(idx.map((j) => model.key(j)));
+      model.setSelected(idx, true);
+      const gaSeats: NewSeat[] = match.seats.filter((s) => !reservedKeys.has(seatKey(s.VenueSectionId, s.XCoordinate, s.YCoordinate))).map((s) => {
+        const sec = model.sectionById.get(s.VenueSectionId)!;
+        model.addGaHeld(s.VenueSectionId, s.XCoordinate, s.YCoordinate);
+        return { key: seatKey(s.VenueSectionId, s.XCoordinate, s.YCoordinate), sectionId: s.VenueSectionId, XCoordinate: s.XCoordinate, YCoordinate: s.YCoordinate, RowName: s.RowName, SeatName: s.SeatName, SectionName: sec?.name ?? '', TicketGroupId: s.TicketGroupId, AllocationId: 0, isGA: true, hold: 'held' };
+      });
+      actions.seatsSelected({ presentationId: p.id, seats: [...idx.map((j) => cartSeatOf(model, j, 'held')), ...gaSeats] });
+      actions.holdExpiresAt({ presentationId: p.id, expiresAt: res.expiresAt });
+      return { match, first: idx[0] ?? -1 };
+    } catch (e) {
+      toast((e as ApiFailure).key ?? 'errors.generic', 'error');
+      return null;
+    }
+  }, [model, p.id, actions, release, best]);
+
+  const isOwnPending = useCallback((key: string) => pending.current.has(key), []);
+
+  return useMemo(() => ({
+    toggle, select, unselect, confirm, confirmation, refusal, clearRefusal: () => setRefusal(null),
+    gaAdd, gaRemove, bestAvailable, bestLoading: bestState.isLoading, canBest: !!best, isOwnPending, announcement, maxSeats,
+  }), [best, toggle, select, unselect, confirm, confirmation, refusal, gaAdd, gaRemove, bestAvailable, bestState.isLoading, isOwnPending, announcement, maxSeats]);
+}

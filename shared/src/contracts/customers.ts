@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { IsoDateTime, Money } from './catalog';
+import { CustomerInfo } from './customerProfile';
+
+export { Member, CustomerInfo, CustomerInfoResponse } from './customerProfile';
+import * as rules from '../validation/rules';
+
+/**
+ * Customer area (issue 9, spec section 2 "Customer area sections", section 7 "Customer").
+ * The sign-in contracts (MobileLoginBody, CustomerInfo, …) are in the "Customers" section below;
+ * sign-in by other identifiers and the account's own calls are in customerAccount.ts.
+ */
+
+export const AreaTicket = z.object({
+  /** reservation_tickets.id: what itemsToCancel names. */
+  id: z.number().int(),
+  sectionName: z.string(),
+  row: z.number().int(),
+  seat: z.number().int(),
+  price: Money,
+  status: z.enum(['sold', 'held', 'cancelled', 'refunded']),
+  cancellable: z.boolean(),
+});
+export type AreaTicket = z.infer<typeof AreaTicket>;
+
+export const AreaReservation = z.object({
+  id: z.number().int(),
+  identifier: z.string(),
+  status: z.enum(['committed', 'cancelled', 'held-unpaid']),
+  isHold: z.boolean(),
+  title: z.string(),
+  presentationId: z.number().int(),
+  startsAt: IsoDateTime,
+  total: Money,
+  /** The e-ticket page (/edocument/{key}), null when the order has none. */
+  eTicketUrl: z.string().nullable(),
+  tickets: z.array(AreaTicket),
+});
+export type AreaReservation = z.infer<typeof AreaReservation>;
+
+export const CancellationFee = z.object({
+  kind: z.enum(['fixed', 'percent', 'perTicket']),
+  /** shekels for fixed and perTicket, a whole percentage for percent */
+  value: z.number(),
+});
+export type CancellationFee = z.infer<typeof CancellationFee>;
+
+export const AreaVoucher = z.object({
+  reference: z.string(),
+  name: z.string(),
+  balance: Money,
+  ticketBalance: z.number().int(),
+  redeemed: Money,
+  purchaseDate: IsoDateTime,
+  expirationDate: z.string(),
+  status: z.enum(['active', 'cancelled']),
+  isForReplacement: z.boolean(),
+  /** Bought on this site, unredeemed, active: POST /system-vouchers/{ref}/cancel would succeed. */
+  canCancel: z.boolean().default(false),
+  /** Bought on this site, active, within the replacement window and not yet marked. */
+  canReplace: z.boolean().default(false),
+});
+export type AreaVoucher = z.infer<typeof AreaVoucher>;
+
+export const CustomerAreaData = z.object({
+  upcoming: z.array(AreaReservation),
+  past: z.array(AreaReservation),
+  systemVouchers: z.array(AreaVoucher),
+  cancellation: z.object({ enabled: z.boolean(), fee: CancellationFee }),
+});
+export type CustomerAreaData = z.infer<typeof CustomerAreaData>;
+export const CustomerAreaDataResponse = z.object({ customerAreaData: CustomerAreaData });
+
+export const ReservationIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const CancelReservationBody = z.object({
+  /** Ticket ids to cancel; absent or empty: every ticket that can still be cancelled. */
+  itemsToCancel: z.array(z.number().int().positive()).max(100).optional(),
+  refundToTransactionCredit: z.boolean().default(false),
+});
+export const CancelReservationResponse = z.object({
+  cancelledItems: z.array(z.number().int()),
+  /** What the cancelled tickets cost, without service fees (never refunded). */
+  ticketsAmount: Money,
+  fee: Money,
+  refund: Money,
+  refundToTransactionCredit: z.boolean(),
+});
+export type CancelReservationResponse = z.infer<typeof CancelReservationResponse>;
+
+// =====================================================================================
+// Customers (minimal: login by SMS code, session cookie, prefill, memberships for hold orders)
+// =====================================================================================
+
+
+export const MobileNumber = z.string().trim().min(9).max(20).transform(rules.normalizeMobile).refine((v) => /^05\d{8}$/.test(v), 'invalid_mobileNumber');
+
+export const MobileLoginBody = z.object({
+  mobileNumber: MobileNumber,
+  recaptchaToken: z.string().max(4000).optional().nullable(),
+  sendSmsRegardlessOfCustomerExistence: z.boolean().optional(),
+});
+export const SuccessResponse = z.object({ success: z.literal(true) });
+export const MobileLoginValidationBody = z.object({
+  smsCode: z.string().trim().regex(/^\d{4,8}$/),
+  mobileNumber: MobileNumber,
+});
+
+export const CustomerAreaLoginBody = z.object({
+  mobileNumber: MobileNumber,
+  checkout: z.boolean().optional(),
+  recaptchaToken: z.string().max(4000).optional().nullable(),
+});
+/** mobileNumber may be left out: the api remembers the number of the last code it sent to this browser. */
+export const CustomerAreaValidationBody = z.object({
+  smsCode: z.string().trim().regex(/^\d{4,8}$/),
+  mobileNumber: MobileNumber.optional(),
+});
+export const CustomerAreaInfoResponse = z.object({ customerAreaInfo: CustomerInfo });
+
+export const DevSmsQuery = z.object({ mobileNumber: MobileNumber });
+export const DevSmsResponse = z.object({
+  messages: z.array(z.object({ to: z.string(), body: z.string(), code: z.string().nullable(), createdAt: IsoDateTime })),
+});

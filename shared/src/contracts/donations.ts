@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { IsoDate, Money } from './catalog';
+import { CartCustomerInfo } from './orders';
+
+/**
+ * Donations (issue 11 §2, spec sections 2 and 3): choose donations → customer info (the donations form
+ * switches of GET /config) → payment through the existing providers → idempotent commit → receipt.
+ * Field names of the list follow spec section 3 (id, Code, donationDetails: id, amount, customAmount,
+ * selectedQuantity). Money in shekels.
+ */
+export const MAX_DONATIONS_PER_ORDER = 10;
+
+export const DonationDetail = z.object({
+  id: z.number().int(),
+  /** A fixed amount, or the minimum when the donor types the amount (customAmount). */
+  amount: Money,
+  customAmount: z.boolean(),
+  /** The largest amount a donor may type (custom amounts only; null for fixed ones). */
+  maxAmount: Money.nullable(),
+  selectedQuantity: z.number().int(),
+});
+export type DonationDetail = z.infer<typeof DonationDetail>;
+export const Donation = z.object({
+  id: z.number().int(),
+  Code: z.string(),
+  Name: z.string(),
+  Description: z.string(),
+  donationDetails: z.array(DonationDetail),
+});
+export type Donation = z.infer<typeof Donation>;
+/** GET /donations */
+export const DonationsResponse = z.object({ donations: z.array(Donation), maxQuantity: z.number().int() });
+export type DonationsResponse = z.infer<typeof DonationsResponse>;
+
+/** One chosen donation: a detail of a cause, the typed amount of a custom one, how many. */
+export const DonationLine = z.object({
+  donationId: z.number().int().positive(),
+  donationDetailId: z.number().int().positive(),
+  /** Custom amounts only (between the detail's amount and maxAmount); ignored for fixed ones. */
+  customAmount: Money.positive().max(1_000_000).optional().nullable(),
+  selectedQuantity: z.number().int().min(1).max(MAX_DONATIONS_PER_ORDER),
+});
+export type DonationLine = z.infer<typeof DonationLine>;
+
+/** POST /donations/quote: the api prices the chosen donations. */
+export const DonationQuoteBody = z.object({ lines: z.array(DonationLine).max(MAX_DONATIONS_PER_ORDER) });
+export type DonationQuoteBody = z.infer<typeof DonationQuoteBody>;
+
+export const DonationReceiptLine = z.object({
+  donationId: z.number().int(),
+  /** Spec section 3 "Donation: type, quantity, amount": type is the cause's name. */
+  type: z.string(),
+  amount: Money,
+  quantity: z.number().int(),
+  total: Money,
+});
+export type DonationReceiptLine = z.infer<typeof DonationReceiptLine>;
+
+export const DonationQuoteResponse = z.object({ lines: z.array(DonationReceiptLine), quantity: z.number().int(), total: Money });
+export type DonationQuoteResponse = z.infer<typeof DonationQuoteResponse>;
+
+/** POST /donations/purchase (headers: uuid, Idempotency-Key): pays (paymentIdentifier of an approved session) and records. */
+export const DonationPurchaseBody = DonationQuoteBody.extend({
+  customerInfo: CartCustomerInfo,
+  paymentIdentifier: z.string().min(1).max(200).optional().nullable(),
+});
+export type DonationPurchaseBody = z.infer<typeof DonationPurchaseBody>;
+
+/** The receipt: what was given, by whom, when, and its number. */
+export const DonationPurchaseResponse = z.object({
+  receiptNumber: z.string(),
+  date: IsoDate,
+  donor: z.object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable() }),
+  lines: z.array(DonationReceiptLine),
+  total: Money,
+  replayed: z.boolean(),
+});
+export type DonationPurchaseResponse = z.infer<typeof DonationPurchaseResponse>;
+
+export const DONATION_ERROR_CODES = ['DONATION_MUST_SELECT', 'DONATION_MAX_QUANTITY', 'DONATION_NONE_AVAILABLE', 'DONATION_AMOUNT_RANGE'] as const;

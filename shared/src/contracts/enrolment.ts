@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { LockSeatInput, SeatsStatusV2Response } from './seats';
+
+// Membership enrolment (seat subscriptions, spec 2, 3, 4, 7, 8): a season's fixed seats, tariffs, selection
+// events, seats in events, payment and confirmation; the customer area's release of one event's seat.
+// Kept in its own file: mf-memberships bundles it (as membership-responses) so it runs under an older host.
+
+/** Shekels (the api's money unit). */
+const Shekels = z.number();
+
+/** Spec 8 "Membership": ALREADY_ENROLLED, GENERAL_ERROR; the rest are the enrolment's own validation codes. */
+export const ENROLMENT_ERRORS = [
+  'ALREADY_ENROLLED', 'GENERAL_ERROR', 'INVALID_ID', 'MUST_SELECT', 'REQUIRED_EVENTS', 'SEATS_MISMATCH', 'HOLD_EXPIRED',
+  'NOT_RELEASABLE', 'MAX_SEATS', 'UNAUTHORIZED',
+] as const;
+
+export const EnrolParams = z.object({ id: z.coerce.number().int().positive() });
+export type EnrolParams = z.infer<typeof EnrolParams>;
+
+/** A tariff: one ticket kind of a ticket group, priced as a share of each event's payable amount. */
+export const EnrolTariff = z.object({ TicketId: z.number().int(), Name: z.string(), Factor: z.number() });
+
+export const EnrolPresentation = z.object({
+  PresentationId: z.number().int(),
+  Title: z.string(),
+  dateTime: z.string(),
+  IsRequired: z.boolean(),
+  /** Price per seat of this event (shekels), unless overridden. */
+  MembershipPayableAmount: Shekels,
+  PresentationDetail: z.object({ IsPriceOverride: z.boolean(), Price: Shekels }),
+});
+export type EnrolPresentation = z.infer<typeof EnrolPresentation>;
+
+export const EnrolSeason = z.object({
+  SeasonId: z.number().int(),
+  Code: z.string(),
+  Name: z.string(),
+  Description: z.string(),
+  VenueName: z.string(),
+  venueId: z.number().int(),
+  seatplanId: z.number().int(),
+  /** true: no fixed seat step, seats are chosen per event. */
+  IsSkipMemberSeat: z.boolean(),
+  /** true: each event's seat is priced by the tariff; false: one season price per seat. */
+  IsPricingPerTicket: z.boolean(),
+  SeasonPrice: Shekels,
+  DefaultTicketGroupId: z.number().int(),
+  TicketGroups: z.array(z.object({ TicketGroupId: z.number().int(), Name: z.string(), tariffs: z.array(EnrolTariff) })),
+  Presentations: z.array(EnrolPresentation),
+  maxSeats: z.number().int(),
+  /** The signed-in customer (null: sign in first), and whether they are enrolled already. */
+  customer: z.object({ firstName: z.string(), lastName: z.string(), mobileNumber: z.string() }).nullable(),
+  alreadyEnrolled: z.boolean(),
+});
+export type EnrolSeason = z.infer<typeof EnrolSeason>;
+export const EnrolSeasonResponse = z.object({ season: EnrolSeason });
+export type EnrolSeasonResponse = z.infer<typeof EnrolSeasonResponse>;
+export const EnrolSeasonsResponse = z.object({ seasons: z.array(EnrolSeason.pick({ SeasonId: true, Code: true, Name: true, Description: true, VenueName: true })) });
+export type EnrolSeasonsResponse = z.infer<typeof EnrolSeasonsResponse>;
+
+/** GET /enroll/{id}/seatplan: a seat is available for a fixed season seat when free (or this visit's) in every event. */
+export const EnrolSeatplanResponse = SeatsStatusV2Response.extend({
+  seasonId: z.number().int(), venueId: z.number().int(), seatplanId: z.number().int(), presentationIds: z.array(z.number().int()),
+});
+export type EnrolSeatplanResponse = z.infer<typeof EnrolSeatplanResponse>;
+
+/** PUT /enroll/{id}/lock-seat|unlock-seat: one seat in the listed events (default: every event of the season). */
+export const EnrolLockBody = z.object({
+  seat: LockSeatInput.nullable().optional(),
+  presentationIds: z.array(z.number().int().positive()).max(60).optional(),
+});
+export type EnrolLockBody = z.infer<typeof EnrolLockBody>;
+
+/**
+ * POST /enroll/{id}/check-selection: booking's whole-selection rules (single-seat gap, companion seat) on what the
+ * visit holds in each listed event (none listed: every event of the season — the season-seat step).
+ */
+export const EnrolCheckBody = z.object({ presentationIds: z.array(z.number().int().positive()).max(60).optional() });
+export type EnrolCheckBody = z.infer<typeof EnrolCheckBody>;
+
+export const EnrolOrderBody = z.object({
+  /** Seats per tariff: the sum is the number of season seats. */
+  tariffs: z.array(z.object({ ticketId: z.number().int(), quantity: z.number().int().min(0).max(20) })).max(10),
+  /** Chosen events: every required one and any optional ones. */
+  presentationIds: z.array(z.number().int()).max(60),
+  /** The visit's held seats in the chosen events. */
+  seats: z.array(z.object({ presentationId: z.number().int(), sectionId: z.number().int(), x: z.number().int(), y: z.number().int() })).max(600),
+  paymentIdentifier: z.string().max(200).optional().nullable(),
+});
+export type EnrolOrderBody = z.infer<typeof EnrolOrderBody>;
+
+export const EnrolQuoteResponse = z.object({ total: Shekels, seats: z.number().int(), events: z.number().int() });
+export type EnrolQuoteResponse = z.infer<typeof EnrolQuoteResponse>;
+
+export const EnrolledSeat = z.object({
+  presentationId: z.number().int(), sectionId: z.number().int(), x: z.number().int(), y: z.number().int(),
+  rowName: z.string(), seatName: z.string(), released: z.boolean(),
+});
+export const EnrolOrderResponse = z.object({
+  enrolmentIdentifier: z.string(), total: Shekels, seats: z.array(EnrolledSeat), replayed: z.boolean(),
+});
+export type EnrolOrderResponse = z.infer<typeof EnrolOrderResponse>;
+
+/** GET /enroll/mine: the signed-in customer's enrolments (the customer area links to `manageUrl`). */
+export const MyEnrolmentsResponse = z.object({
+  manageUrl: z.string(),
+  enrolments: z.array(z.object({
+    enrolmentIdentifier: z.string(), seasonId: z.number().int(), seasonName: z.string(),
+    events: z.array(z.object({ presentationId: z.number().int(), title: z.string(), dateTime: z.string(), releasable: z.boolean(), seats: z.array(EnrolledSeat) })),
+  })),
+});
+export type MyEnrolmentsResponse = z.infer<typeof MyEnrolmentsResponse>;
+
+/** POST /enroll/release: gives one event's season seats back to sale (that event only). */
+export const EnrolReleaseBody = z.object({ enrolmentIdentifier: z.string().max(40), presentationId: z.number().int().positive() });
+export type EnrolReleaseBody = z.infer<typeof EnrolReleaseBody>;
+export const EnrolReleaseResponse = z.object({ released: z.number().int() });
+export type EnrolReleaseResponse = z.infer<typeof EnrolReleaseResponse>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+// Membership purchase answers, kept free of the other contract files: mf-memberships bundles this file (it parses
+// with it even under a host whose shared singleton predates it) and it must stay small.
+
+/** Shekels, as `Money` in catalog.ts. */
+const Shekels = z.number();
+
+export const MembershipSeatplanResponse = z.object({
+  membershipId: z.number().int(),
+  events: z.array(z.object({ presentationId: z.number().int(), ordinal: z.number().int() })),
+});
+export type MembershipSeatplanResponse = z.infer<typeof MembershipSeatplanResponse>;
+
+export const MembershipQuoteResponse = z.object({ total: Shekels, quantity: z.number().int() });
+export type MembershipQuoteResponse = z.infer<typeof MembershipQuoteResponse>;
+
+export const MembershipOrderResponse = z.object({
+  orderIdentifier: z.string(),
+  total: Shekels,
+  members: z.array(z.object({
+    memberNumber: z.string(), membershipIdentifier: z.string(), name: z.string(), balance: z.number().int(),
+    startDate: z.string(), endDate: z.string(), kind: z.enum(['new', 'topUp', 'renewal']),
+  })),
+  seats: z.number().int(),
+  replayed: z.boolean(),
+});
+export type MembershipOrderResponse = z.infer<typeof MembershipOrderResponse>;
+
+/** GET /membership/renewal/{memberNumber}: the signed-in customer's membership to renew (the page /membership/renew/{memberNumber}). */
+export const MembershipRenewalResponse = z.object({
+  memberNumber: z.string(), membershipCode: z.string(), endDate: z.string(), isExpired: z.boolean(),
+});
+export type MembershipRenewalResponse = z.infer<typeof MembershipRenewalResponse>;
+export const MembershipRenewalParams = z.object({ memberNumber: z.string().min(1).max(40) });

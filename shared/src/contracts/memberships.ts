@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LockSeatInput } from './seats';
+import { CartCustomerInfo } from './orders';
+
+export * from './membershipResponses';
+
+// =====================================================================================
+// Membership purchase (spec 2, 3, 7, 8): seats of a membership's events, order, confirmation
+// =====================================================================================
+
+/** Section 8 "Membership purchase" errors, plus the generic one of a lock without selections. */
+export const MEMBERSHIP_ERRORS = [
+  'INVALID_ID', 'MEMBER_NOT_FOUND', 'NONE_FOR_SALE', 'MUST_SELECT', 'PRICE_BY_CODE_ERROR', 'PRICE_NOT_FOUND',
+  'CODE_ALREADY_ENTERED', 'VALIDATION_ERROR', 'MEMBER_EXPIRED', 'GENERAL_ERROR',
+] as const;
+
+export const MembershipSeatplanQuery = z.object({ membershipId: z.coerce.number().int().positive() });
+export type MembershipSeatplanQuery = z.infer<typeof MembershipSeatplanQuery>;
+
+/** The events a buyer chooses seats in (a series: one step per event, next/previous). Empty: no seats to choose. */
+/** PUT /membership/lock-seat and /membership/unlock-seat: the seats of one membership's events. */
+export const MembershipLockBody = z.object({
+  membershipId: z.number().int().positive(),
+  selections: z.array(LockSeatInput).max(10),
+});
+export type MembershipLockBody = z.infer<typeof MembershipLockBody>;
+
+/** POST /membership/check-selection: booking's whole-selection rules on what the visit holds in one event of the membership. */
+export const MembershipCheckBody = z.object({ membershipId: z.number().int().positive(), presentationId: z.number().int().positive() });
+export type MembershipCheckBody = z.infer<typeof MembershipCheckBody>;
+
+/** One line of the membership cart: a price by id or by price code, a quantity, or a top-up/renewal of a member number. */
+export const MembershipLine = z.object({
+  membershipPriceId: z.number().int().positive().optional(),
+  priceCode: z.string().max(40).optional(),
+  quantity: z.number().int().min(0).max(100),
+  /** Top-up (adds member tickets) or renewal (`renew`) of an existing membership. */
+  memberNumber: z.string().max(40).optional(),
+  renew: z.boolean().optional(),
+});
+export type MembershipLine = z.infer<typeof MembershipLine>;
+
+export const MembershipOrderBody = z.object({
+  membershipId: z.number().int().positive(),
+  lines: z.array(MembershipLine).max(20),
+  termsAccepted: z.boolean(),
+  customerInfo: CartCustomerInfo,
+  /** The approved payment session (GET /payment/form); absent when the total is zero. */
+  paymentIdentifier: z.string().max(200).optional().nullable(),
+  /** Seats held by this visit in the membership's events. */
+  seats: z.array(z.object({ presentationId: z.number().int(), sectionId: z.number().int(), x: z.number().int(), y: z.number().int() })).max(200),
+});
+export type MembershipOrderBody = z.infer<typeof MembershipOrderBody>;
+

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { IsoDate, IsoDateTime, Money } from './catalog';
+import { IdCsv, QId, QueryBool, StaffDate, withRange } from './staffParams';
+
+/**
+ * PresLive staff dashboard contracts (spec sections 3, 6, 7 "Staff dashboard").
+ * Sold/held counts are tickets; Capacity is the seat plan's capacity (seats + general-admission places).
+ * Dates are Asia/Jerusalem business days (YYYY-MM-DD); money in shekels.
+ */
+
+// ---------- PresLive: sales by cinema ----------
+
+/** A date with a value: tickets sold for that day's presentations. */
+export const DateValue = z.object({ Date: IsoDate, Value: z.number().int() });
+export type DateValue = z.infer<typeof DateValue>;
+
+export const LocationDatesResponse = z.object({ dates: z.array(DateValue) });
+export type LocationDatesResponse = z.infer<typeof LocationDatesResponse>;
+
+export const LocationSalesParams = z.object({
+  date: StaffDate,
+  /** 0 = by presentation date (the figures of that day's presentations); 1 = by sale date (tickets sold that day). */
+  mode: z.enum(['0', '1']).transform(Number),
+});
+
+/** Spec section 3: Location sales row. LocationId -1 is the synthetic 'all cinemas' row (location 1 excluded). */
+export const LocationSalesRow = z.object({
+  LocationId: z.number().int(),
+  Name: z.string(),
+  Capacity: z.number().int(),
+  Sold: z.number().int(),
+  Availability: z.number().int(),
+});
+export type LocationSalesRow = z.infer<typeof LocationSalesRow>;
+export const ALL_CINEMAS_ID = -1;
+/** The 'all cinemas' row does not count this location (spec section 3). */
+export const ALL_CINEMAS_EXCLUDED_LOCATION = 1;
+
+export const LocationSalesResponse = z.object({ date: IsoDate, locations: z.array(LocationSalesRow) });
+export type LocationSalesResponse = z.infer<typeof LocationSalesResponse>;
+
+// ---------- PresLive: sales by film ----------
+
+export const FeatureRef = z.object({ FeatureId: z.number().int(), FeatureName: z.string() });
+export const FeatureDatesResponse = z.object({ dates: z.array(DateValue), features: z.array(FeatureRef) });
+export type FeatureDatesResponse = z.infer<typeof FeatureDatesResponse>;
+
+export const FeatureSalesParams = z.object({ date: StaffDate });
+export const FeatureSalesQuery = z.object({
+  locationId: QId.optional(),
+  featureId: QId.optional(),
+  /** true: one row per location and feature; false: one row per feature (all locations summed). */
+  isByLocation: QueryBool.default(false),
+});
+export const FeatureSalesItem = z.object({
+  FeatureId: z.number().int(),
+  FeatureName: z.string(),
+  LocationId: z.number().int().nullable(),
+  LocationName: z.string().nullable(),
+  Presentations: z.number().int(),
+  Capacity: z.number().int(),
+  Sold: z.number().int(),
+  Held: z.number().int(),
+  Availability: z.number().int(),
+});
+export type FeatureSalesItem = z.infer<typeof FeatureSalesItem>;
+export const FeatureSalesResponse = z.object({ date: IsoDate, isByLocation: z.boolean(), items: z.array(FeatureSalesItem) });
+export type FeatureSalesResponse = z.infer<typeof FeatureSalesResponse>;
+
+// ---------- presentation box (shared by monitors, v2 and drill-downs) ----------
+
+/** Spec section 3: Presentation box row (+ ids and revenue). */
+export const PresentationBoxRow = z.object({
+  PresentationId: z.number().int(),
+  LocationId: z.number().int(),
+  LocationName: z.string(),
+  FeatureId: z.number().int(),
+  FeatureName: z.string(),
+  VenueId: z.number().int(),
+  VenueName: z.string(),
+  PresentationDateTime: IsoDateTime,
+  BusinessDate: IsoDate,
+  Capacity: z.number().int(),
+  HeldQuantity: z.number().int(),
+  SoldQuantity: z.number().int(),
+  Revenue: Money,
+  /** Integer percent of capacity (spec section 9: percentages rounded to integer). */
+  percentageHeld: z.number().int(),
+  percentageSold: z.number().int(),
+});
+export type PresentationBoxRow = z.infer<typeof PresentationBoxRow>;
+
+/** Integer percent of capacity (0 when capacity is 0). */
+export function percentOf(part: number, capacity: number): number {
+  return capacity > 0 ? Math.round((part * 100) / capacity) : 0;
+}
+
+export const DateRangeQuery = withRange(z.object({ startDate: StaffDate, endDate: StaffDate }));
+export type DateRangeQuery = z.infer<typeof DateRangeQuery>;
+
+/** Monitor rows (spec: LocationName, FeatureName) = presentation box rows. */
+export const PresentationSalesResponse = z.object({ startDate: IsoDate, endDate: IsoDate, rows: z.array(PresentationBoxRow) });
+export type PresentationSalesResponse = z.infer<typeof PresentationSalesResponse>;
+
+// ---------- PresLive v2 ----------
+
+export const V2Feature = z.object({ FeatureId: z.number().int(), LocationId: z.number().int(), FeatureName: z.string(), LocationName: z.string() });
+export type V2Feature = z.infer<typeof V2Feature>;
+export const AvailableFeaturesResponse = z.object({ features: z.array(V2Feature) });
+export type AvailableFeaturesResponse = z.infer<typeof AvailableFeaturesResponse>;
+
+export const FeatureDataQuery = z.object({
+  featureId: QId,
+  locationId: QId,
+  presentationIds: IdCsv.optional(),
+  startDate: StaffDate.optional(),
+  endDate: StaffDate.optional(),
+}).refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: 'startDate after endDate', path: ['startDate'] });
+
+/** Tickets sold per sale day (Asia/Jerusalem). */
+export const SalesPoint = z.object({ Date: IsoDate, Sold: z.number().int(), Revenue: Money });
+export type SalesPoint = z.infer<typeof SalesPoint>;
+
+export const Totals = z.object({
+  Capacity: z.number().int(), SoldQuantity: z.number().int(), HeldQuantity: z.number().int(), Revenue: Money,
+  percentageSold: z.number().int(), percentageHeld: z.number().int(),
+});
+export type Totals = z.infer<typeof Totals>;
+
+export const FeatureDataResponse = z.object({
+  FeatureId: z.number().int(),
+  LocationId: z.number().int(),
+  FeatureName: z.string(),
+  LocationName: z.string(),
+  totals: Totals,
+  salesOverTime: z.array(SalesPoint),
+  presentations: z.array(PresentationBoxRow),
+});
+export type FeatureDataResponse = z.infer<typeof FeatureDataResponse>;
+
+export const AvailablePresentationsQuery = z.object({ featureId: QId, locationId: QId });
+export const V2Presentation = z.object({ PresentationId: z.number().int(), PresentationDateTime: IsoDateTime, VenueName: z.string() });
+export const AvailablePresentationsResponse = z.object({ presentations: z.array(V2Presentation) });
+export type AvailablePresentationsResponse = z.infer<typeof AvailablePresentationsResponse>;
+
+export const PresentationDataQuery = z.object({ presentationId: QId });
+export const TicketTypeSales = z.object({ TicketId: z.number().int(), TicketName: z.string(), Sold: z.number().int(), Revenue: Money });
+export const PresentationDataResponse = z.object({
+  presentation: PresentationBoxRow,
+  salesOverTime: z.array(SalesPoint),
+  byTicketType: z.array(TicketTypeSales),
+});
+export type PresentationDataResponse = z.infer<typeof PresentationDataResponse>;
+
+// ---------- reports (attendance) ----------
+
+export const AttendanceRangeParams = withRange(z.object({ startDate: StaffDate, endDate: StaffDate }));
+/** Spec section 3: Attendance by date. */
+export const AttendanceByDateRow = z.object({ BusinessDate: IsoDate, SoldQuantity: z.number().int(), HeldQuantity: z.number().int(), Capacity: z.number().int() });
+export const AttendanceByDateResponse = z.object({ rows: z.array(AttendanceByDateRow) });
+export type AttendanceByDateResponse = z.infer<typeof AttendanceByDateResponse>;
+
+export const CinemaFilterDataResponse = z.object({
+  locations: z.array(z.object({ LocationId: z.number().int(), Name: z.string(), BusinessId: z.number().int() })),
+  productClasses: z.array(z.object({ ProductClassId: z.string(), Name: z.string() })),
+  /** 0 = Sunday … 6 = Saturday; the Israeli weekend is Friday and Saturday. */
+  weekendDays: z.array(z.number().int().min(0).max(6)),
+});
+export type CinemaFilterDataResponse = z.infer<typeof CinemaFilterDataResponse>;
+
+export const DateParams = z.object({ date: StaffDate });
+export const DateLocationParams = z.object({ date: StaffDate, locationId: QId });
+export const AttendanceByLocationRow = z.object({
+  LocationId: z.number().int(), LocationName: z.string(), Presentations: z.number().int(),
+  Capacity: z.number().int(), HeldQuantity: z.number().int(), SoldQuantity: z.number().int(),
+});
+export const AttendanceByLocationResponse = z.object({ rows: z.array(AttendanceByLocationRow) });
+export type AttendanceByLocationResponse = z.infer<typeof AttendanceByLocationResponse>;
+
+/** Attendance by show time, grouped by venue or by feature: one row per presentation. */
+export const AttendanceByShowTimeResponse = z.object({
+  groups: z.array(z.object({ Id: z.number().int(), Name: z.string(), rows: z.array(PresentationBoxRow) })),
+});
+export type AttendanceByShowTimeResponse = z.infer<typeof AttendanceByShowTimeResponse>;
+
+export const DrillBy = z.enum(['venue', 'feature']);
+export type DrillBy = z.infer<typeof DrillBy>;
+export const PresentationBoxParams = z.object({ date: StaffDate, locationId: QId, drillBy: DrillBy, id: QId });
+export const PresentationBoxResponse = z.object({ rows: z.array(PresentationBoxRow) });
+export type PresentationBoxResponse = z.infer<typeof PresentationBoxResponse>;
+
+// ---------- reports (sales monitors) ----------
+
+export const ReportRangeQuery = withRange(z.object({ startDate: StaffDate, endDate: StaffDate, locationId: QId.optional() }));
+export type ReportRangeQuery = z.infer<typeof ReportRangeQuery>;
+
+export const ProductSalesRow = z.object({
+  ProductId: z.number().int(), ProductName: z.string(), ProductClassId: z.string(), Quantity: z.number().int(), Revenue: Money,
+});
+export type ProductSalesRow = z.infer<typeof ProductSalesRow>;
+export const ConcessionsResponse = z.object({ most: z.array(ProductSalesRow), least: z.array(ProductSalesRow) });
+export type ConcessionsResponse = z.infer<typeof ConcessionsResponse>;
+
+export const PointOfSaleRow = z.object({
+  PosId: z.number().int(), PosName: z.string(), Kind: z.string(), LocationId: z.number().int(), LocationName: z.string(),
+  Reservations: z.number().int(), Tickets: z.number().int(), Revenue: Money,
+});
+export type PointOfSaleRow = z.infer<typeof PointOfSaleRow>;
+export const SalesByPosResponse = z.object({ rows: z.array(PointOfSaleRow) });
+export type SalesByPosResponse = z.infer<typeof SalesByPosResponse>;
+
+export const TopFeatureRow = z.object({ FeatureId: z.number().int(), FeatureName: z.string(), Tickets: z.number().int(), Revenue: Money });
+export type TopFeatureRow = z.infer<typeof TopFeatureRow>;
+export const TopFeaturesResponse = z.object({ rows: z.array(TopFeatureRow) });
+export type TopFeaturesResponse = z.infer<typeof TopFeaturesResponse>;
+
+/** Server-sent event `sales` on GET /PRES-live/events. */
+export const SalesChangeEvent = z.object({ presentationIds: z.array(z.number().int()), businessIds: z.array(z.number().int()), tickets: z.number().int() });
+export type SalesChangeEvent = z.infer<typeof SalesChangeEvent>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { IsoDateTime, Money } from './catalog';
+
+// =====================================================================================
+// Video on demand: GET /vod
+// =====================================================================================
+
+export const VodTitle = z.object({
+  featureId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  durationMinutes: z.number().int(),
+  rating: z.string(),
+  presentationId: z.number().int(),
+  venueTypeId: z.number().int(),
+  /** 101 and 102 clear all cart presentations when loaded (spec 4). */
+  clearsCart: z.boolean(),
+  availableFrom: IsoDateTime,
+  tickets: z.array(z.object({ id: z.number().int(), name: z.string(), price: Money, serviceCharge: Money })),
+});
+export type VodTitle = z.infer<typeof VodTitle>;
+export const VodResponse = z.object({ titles: z.array(VodTitle) });
+export type VodResponse = z.infer<typeof VodResponse>;

@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import he from '../i18n/locales/he.json';
+import en from '../i18n/locales/en.json';
+import ru from '../i18n/locales/ru.json';
+import ar from '../i18n/locales/ar.json';
+import pl from '../i18n/locales/pl.json';
+
+const COMMON = { he, en, ru, ar, pl } as const;
+
+/** Test helper (point 5 of issue 14): literal `t('key')` calls in a source tree whose key no locale resource has. */
+type Tree = { [k: string]: string | Tree };
+
+const has = (tree: Tree, key: string) => {
+  let o: string | Tree | undefined = tree;
+  for (const p of key.split('.')) o = typeof o === 'object' ? o[p] : undefined;
+  // i18next plural forms: key_one / key_other
+  if (o === undefined && key.split('.').length) {
+    const parts = key.split('.'); const last = parts.pop()!;
+    let p: string | Tree | undefined = tree;
+    for (const x of parts) p = typeof p === 'object' ? p[x] : undefined;
+    return typeof p === 'object' && (`${last}_other` in p || `${last}_one` in p);
+  }
+  return typeof o === 'string';
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const f = join(dir, n);
+    return statSync(f).isDirectory() ? files(f) : /\.tsx?$/.test(n) ? [f] : [];
+  });
+}
+
+/**
+ * Every `t('literal')` under `srcDir` must resolve in locale `lng`: in the remote's own namespace,
+ * or in the one it names (`common:key`, `booking:key`).
+ */
+export function missingLocaleKeys(srcDir: string, ownNamespace: string, own: Record<keyof typeof COMMON, unknown>, lng: keyof typeof COMMON): string[] {
+  const namespaces: Record<string, Tree> = { [ownNamespace]: own[lng] as Tree, common: COMMON[lng] as unknown as Tree };
+  const missing: string[] = [];
+  for (const f of files(srcDir)) {
+    const text = readFileSync(f, 'utf8');
+    // A file that asks for another namespace (`useTranslation('common')`) resolves bare keys there.
+    const fileNs = /useTranslation\(\s*['"]([\w-]+)['"]/.exec(text)?.[1] ?? ownNamespace;
+    for (const m of text.matchAll(/\bt\(\s*['"]([A-Za-z0-9_.:-]+)['"]/g)) {
+      const raw = m[1]!;
+      const [ns, key] = raw.includes(':') ? raw.split(':') as [string, string] : [fileNs, raw];
+      const res = namespaces[ns];
+      if (!res || !has(res, key)) missing.push(`${f.slice(srcDir.length + 1)}: ${raw}`);
+    }
+  }
+  return [...new Set(missing)];
+}
