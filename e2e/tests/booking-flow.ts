@@ -167,14 +167,19 @@ export async function toSummary(page: Page, mobile?: string) {
 
 export const frame = (page: Page) => page.frameLocator('[data-testid="payment-frame"]');
 
-export async function payByCard(page: Page, card = APPROVE_CARD) {
-  await page.getByTestId('pay').click();
+/** Fills the sandbox provider's hosted card form (already open in the payment frame) and submits it. */
+export async function submitCardForm(page: Page, card = APPROVE_CARD) {
   const f = frame(page);
   await f.locator('#cardNumber').fill(card);
   await f.locator('#expiry').fill('12/30');
   await f.locator('#cvv').fill('123');
   await f.locator('#holderId').fill('000000018');
   await f.locator('button[value="pay"]').click();
+}
+
+export async function payByCard(page: Page, card = APPROVE_CARD) {
+  await page.getByTestId('pay').click();
+  await submitCardForm(page, card);
 }
 
 export async function expectConfirmation(page: Page): Promise<string> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CARDS, LANGS, expectConfirmation, frame, startOrder, toSummary } from './booking-flow';
+import { CARDS, LANGS, expectConfirmation, frame, startOrder, submitCardForm, toSummary } from './booking-flow';
 
 // A whole booking per test on a shared 2-core machine: more than the default minute.
 test.describe.configure({ timeout: 150_000 });
@@ -41,11 +41,7 @@ for (const lang of LANGS) {
       await page.getByTestId('pay').click();
       const f = frame(page);
       await expect(f.getByText(T[lang].altBrand)).toBeVisible();
-      await f.locator('#cardNumber').fill(CARDS.approve);
-      await f.locator('#expiry').fill('12/30');
-      await f.locator('#cvv').fill('123');
-      await f.locator('#holderId').fill('000000018');
-      await f.locator('button[value="pay"]').click();
+      await submitCardForm(page, CARDS.approve);
       await expectConfirmation(page);
     });
 

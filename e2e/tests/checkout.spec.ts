@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { AVI, CARDS, DANA, LANGS, SEAT_SELECTION_HALL, YOSSI, expectConfirmation, fillCustomer, frame, payByCard, presentations, startOrder, toSummary, type DayPresentation } from './booking-flow';
+import { AVI, CARDS, DANA, LANGS, SEAT_SELECTION_HALL, YOSSI, expectConfirmation, fillCustomer, frame, payByCard, submitCardForm, presentations, startOrder, toSummary, type DayPresentation } from './booking-flow';
 
 /**
  * Issue 4, checkout in Chromium against the composed site, in he and en: the whole path from /order to a
@@ -61,12 +61,7 @@ for (const lang of LANGS) {
       await expect(error).toBeVisible();
       await expect(error).toContainText(T[lang].declined);
       await error.getByRole('button').click();
-      const f = frame(page);
-      await f.locator('#cardNumber').fill(CARDS.approve);
-      await f.locator('#expiry').fill('12/30');
-      await f.locator('#cvv').fill('123');
-      await f.locator('#holderId').fill('000000018');
-      await f.locator('button[value="pay"]').click();
+      await submitCardForm(page, CARDS.approve);
       await expectConfirmation(page);
     });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { APPROVE_CARD, submitCardForm } from './booking-flow';
 
 /**
  * Membership enrolment (issue 10), in Chromium against the composed site: a new demo customer signs in on the
@@ -143,12 +144,7 @@ for (const lang of ['en', 'he'] as const) {
 
     await expect(page.getByTestId('enrol-total')).toHaveText(t.total);
     await page.getByRole('button', { name: t.pay, exact: true }).click();
-    const f = page.frameLocator('[data-testid="payment-frame"]');
-    await f.locator('#cardNumber').fill('4580000000000000');
-    await f.locator('#expiry').fill('12/30');
-    await f.locator('#cvv').fill('123');
-    await f.locator('#holderId').fill('000000018');
-    await f.locator('button[value="pay"]').click();
+    await submitCardForm(page, APPROVE_CARD);
     await expect(page.getByRole('status').filter({ hasText: t.thanks })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('enrol-confirmation').getByRole('listitem')).toHaveCount(4 * seats);
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectConfirmation, payByCard, startOrder, toSummary, CARDS } from './booking-flow';
+import { expectConfirmation, payByCard, startOrder, submitCardForm, toSummary, CARDS } from './booking-flow';
 
 /**
  * Issue 10: a membership bought on the site is usable at once. A new visitor buys a Cinema Club membership by card,
@@ -41,12 +41,7 @@ async function buyClub(page: Page, lang: Lang, mobile: string) {
   await page.getByLabel(f.mobileNumberVerify).fill(mobile);
   await page.getByRole('button', { name: t.cont }).click();
   await page.getByRole('button', { name: t.pay, exact: true }).click();
-  const frame = page.frameLocator('[data-testid="payment-frame"]');
-  await frame.locator('#cardNumber').fill(CARDS.approve);
-  await frame.locator('#expiry').fill('12/30');
-  await frame.locator('#cvv').fill('123');
-  await frame.locator('#holderId').fill('000000018');
-  await frame.locator('button[value="pay"]').click();
+  await submitCardForm(page, CARDS.approve);
   await expect(page.getByRole('status').filter({ hasText: t.thanks })).toBeVisible({ timeout: 20_000 });
   return (await page.getByTestId('membership-confirmation').textContent())!.match(/M5\d{5}01/)![0];
 }

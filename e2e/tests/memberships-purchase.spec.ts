@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { APPROVE_CARD, submitCardForm } from './booking-flow';
 
 /**
  * Membership purchase (issue 10), in Chromium against the composed site: buy a membership by card and find it
@@ -42,12 +43,7 @@ async function fillCustomer(page: Page, lang: Lang, mobile: string) {
 
 async function payByCard(page: Page, lang: Lang) {
   await page.getByRole('button', { name: T[lang].pay, exact: true }).click();
-  const f = page.frameLocator('[data-testid="payment-frame"]');
-  await f.locator('#cardNumber').fill('4580000000000000');
-  await f.locator('#expiry').fill('12/30');
-  await f.locator('#cvv').fill('123');
-  await f.locator('#holderId').fill('000000018');
-  await f.locator('button[value="pay"]').click();
+  await submitCardForm(page, APPROVE_CARD);
   await expect(page.getByRole('status').filter({ hasText: T[lang].thanks })).toBeVisible({ timeout: 20_000 });
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CARDS, frame, submitCardForm } from './booking-flow';
 
 /**
  * Issue 14, what a visitor notices, in Chromium, he and en: one price from coupon to payment, a
@@ -77,13 +78,8 @@ for (const lang of ['en', 'he'] as Lang[]) {
       const id = await startOrder(page, request, lang, 2, 1);
       await toPayment(page);
       await page.getByTestId('pay').click();
-      const f = page.frameLocator('[data-testid="payment-frame"]');
-      await f.locator('#cardNumber').fill('4000000000003220');
-      await f.locator('#expiry').fill('12/30');
-      await f.locator('#cvv').fill('123');
-      await f.locator('#holderId').fill('000000018');
-      await f.locator('button[value="pay"]').click();
-      await f.locator('button[value="cancel"]').click();
+      await submitCardForm(page, CARDS.threeDs);
+      await frame(page).locator('button[value="cancel"]').click();
       await expect(page.getByTestId('payment-cancelled')).toHaveText(TEXT[lang].cancelled);
       await expect(page).toHaveURL(new RegExp(`/order/${id}\\?lang=${lang}$`), { timeout: 15_000 });
       await expect(page.getByTestId('order-restarted')).toHaveText(TEXT[lang].restarted);
