@@ -65,6 +65,50 @@ class HostRequirementsPlugin {
   }
 }
 
+/**
+ * The host is an ordinary application: it bundles React and i18next, and loads the federation runtime only on a
+ * remote's route (host/src/federation.ts), where it offers those to the remotes as singletons. What it offers is
+ * what this build bundles, the same record the release gate judges candidates against.
+ */
+function hostPlugins() {
+  const runtimeVersion: string = readJson(path.join(rootDir, 'node_modules', '@module-federation', 'runtime-core', 'package.json')).version;
+  return [
+    new rspack.DefinePlugin({
+      __HOST_SHARED__: JSON.stringify(hostRequirements().shared),
+      __FEDERATION_RUNTIME_VERSION__: JSON.stringify(runtimeVersion),
+    }),
+    new HostRequirementsPlugin(),
+  ];
+}
+
+/** A remote is a federation container: `./spa` exposed, the singletons consumed, a manifest for the registry. */
+function remoteFederation(opts: AppOptions, version: string, release: ReturnType<typeof releaseOverrides>, production: boolean) {
+  return new ModuleFederationPlugin({
+    name: federationName(opts.name),
+    filename: 'remoteEntry.js',
+    exposes: release.exposes,
+    shared: { ...sharedMap(), ...(opts.sharedOverride as object), ...release.shared },
+    shareStrategy: 'loaded-first',
+    manifest: {
+      fileName: 'mf-manifest.json',
+      // The release gate reads these: the remote's version and the contract it was built against.
+      additionalData: ({ stats }) => {
+        stats.metaData.buildInfo.buildVersion = version;
+        Object.assign(stats.metaData, { ticketing: { app: opts.name, version, contractVersion: release.contractVersion } });
+        return stats;
+      },
+    },
+    dts: false,
+    experiments: {
+      // Every app runs only in the browser: leave the runtime's Node.js loading paths out of the bundle.
+      optimization: { target: 'web' },
+      // One federation runtime per page: the host's (host/src/federation.ts). A remote's remoteEntry.js uses it
+      // instead of carrying its own copy (≈ 65 KB raw each). Development keeps each remote runnable alone.
+      ...(production ? { externalRuntime: true } : {}),
+    },
+  });
+}
+
 export function createConfig(opts: AppOptions, env: { production?: boolean } = {}, argv: { mode?: string } = {}): Configuration {
   const appDir = path.join(rootDir, opts.name);
   const pkg = readJson(path.join(appDir, 'package.json'));
@@ -123,33 +167,7 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
         __APP_VERSION__: JSON.stringify(version),
         __TEST_BREAK__: JSON.stringify(release.brk),
       }),
-      new ModuleFederationPlugin({
-        name: federationName(opts.name),
-        filename: opts.isHost ? undefined : 'remoteEntry.js',
-        exposes: release.exposes,
-        shared: { ...sharedMap(), ...(opts.sharedOverride as object), ...release.shared },
-        shareStrategy: 'loaded-first',
-        manifest: opts.isHost
-          ? false
-          : {
-              fileName: 'mf-manifest.json',
-              // The release gate reads these: the remote's version and the contract it was built against.
-              additionalData: ({ stats }) => {
-                stats.metaData.buildInfo.buildVersion = version;
-                Object.assign(stats.metaData, { ticketing: { app: opts.name, version, contractVersion: release.contractVersion } });
-                return stats;
-              },
-            },
-        dts: false,
-        experiments: {
-          // Every app runs only in the browser: leave the runtime's Node.js loading paths out of the bundle.
-          optimization: { target: 'web' },
-          // One federation runtime per page: the host's. A remote's remoteEntry.js uses it instead of
-          // carrying its own copy (≈ 65 KB raw each). Development keeps each remote runnable alone.
-          ...(production ? (opts.isHost ? { provideExternalRuntime: true } : { externalRuntime: true }) : {}),
-        },
-      }),
-      ...(opts.isHost ? [new HostRequirementsPlugin()] : []),
+      ...(opts.isHost ? hostPlugins() : [remoteFederation(opts, version, release, production)]),
       new rspack.HtmlRspackPlugin({
         template: path.join(appDir, 'src', 'index.html'),
         scriptLoading: 'defer',

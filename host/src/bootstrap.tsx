@@ -1,7 +1,6 @@
 // First: configures zod before any module parses with it (CSP without 'unsafe-eval', see the file).
 import './zodConfig';
 import { registerApplication, start, addErrorHandler, getAppStatus, LOAD_ERROR, SKIP_BECAUSE_BROKEN, navigateToUrl } from 'single-spa';
-import { registerRemotes, registerPlugins, loadRemote } from '@module-federation/enhanced/runtime';
 import '@ticketing/shared/ui.css';
 import './shell/layout.css';
 import {
@@ -10,9 +9,9 @@ import {
 } from '@ticketing/shared';
 import { fetchRegistry } from './registry';
 import { activityFor, externalTarget, pageKind, redirectFor } from './routes';
-import { resiliencePlugin } from './runtime-plugin/resilience';
 import { fallbackLifecycles } from './fallbackApp';
 import { shellLifecycles } from './shell/lifecycles';
+import type { Federation } from './federation';
 
 const containerId = (name: string) => `app-${name}`;
 
@@ -47,6 +46,9 @@ async function main() {
   window.addEventListener('single-spa:before-routing-event', () => { handleRedirects(); });
   getSessionUuid();
 
+  // The federation runtime is fetched only for a remote's route, beside the registry rather than after it.
+  const loadFederation = () => import(/* webpackChunkName: "federation" */ './federation');
+  if (pageKind(location.pathname, null, []) === 'remote') loadFederation().catch(() => { /* retried, and reported, when the remote loads */ });
   const registry = await fetchRegistry();
   const config = setRuntimeConfig(registry?.config ?? {});
   const langParam = new URLSearchParams(location.search).get('lang');
@@ -58,8 +60,11 @@ async function main() {
   const remotes: RemoteEntry[] = registry?.remotes ?? [];
   const byFederationName = new Map(remotes.map((r) => [federationName(r.name), r.name]));
   const remoteNameOf = (id: string) => byFederationName.get(id.split('/')[0]) ?? id;
-  registerPlugins([resiliencePlugin({ makeFallback: (id) => fallbackLifecycles(remoteNameOf(id), () => containerOf(remoteNameOf(id))) })]);
-  registerRemotes(remotes.map((r) => ({ name: federationName(r.name), entry: new URL(r.manifest, location.href).href })));
+  let federation: Promise<Federation> | undefined;
+  const startedFederation = () => federation ??= loadFederation().then(
+    (m) => m.startFederation(remotes, (id) => fallbackLifecycles(remoteNameOf(id), () => containerOf(remoteNameOf(id)))),
+    (error: unknown) => { federation = undefined; throw error; }, // the next remote tries the chunk again
+  );
 
   registerApplication({
     name: 'shell',
@@ -74,7 +79,7 @@ async function main() {
       name: remote.name,
       app: async () => {
         try {
-          const mod = await loadRemote<Record<string, unknown>>(`${federationName(remote.name)}/spa`);
+          const mod = await (await startedFederation()).loadRemote<Record<string, unknown>>(`${federationName(remote.name)}/spa`);
           if (!mod || typeof mod.mount !== 'function') throw new Error(`${remote.name} exposes no lifecycles`);
           return mod as never;
         } catch (error) {

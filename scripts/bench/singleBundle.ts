@@ -32,11 +32,13 @@ export function singleBundleConfig(): Configuration {
     rule.loader === 'builtin:swc-loader' ? { ...rule, include: [...(rule.include as string[]), ...sources, HERE] } : rule);
   return {
     ...config,
-    entry: { main: path.join(ROOT, 'host', 'src', 'bootstrap.tsx') }, // no async boundary: nothing is negotiated
     output: { ...config.output, path: SINGLE_DIST, uniqueName: 'single' },
-    resolve: { ...config.resolve, alias: { ...(config.resolve!.alias as Record<string, string>), '@module-federation/enhanced/runtime$': path.join(HERE, 'federation-stub.ts') } },
     module: { ...config.module, rules: [{ test: /[\\/]src[\\/]definition\.ts$/, enforce: 'pre', loader: path.join(HERE, 'app-name-loader.cjs') }, ...rules] },
-    plugins: (config.plugins ?? []).filter((p) => !['ModuleFederationPlugin', 'HostRequirementsPlugin'].includes((p as object)?.constructor?.name ?? '')),
+    plugins: [
+      ...(config.plugins ?? []).filter((p) => (p as object)?.constructor?.name !== 'HostRequirementsPlugin'),
+      // The host's federation module becomes the stub that imports each app's source.
+      new rspack.NormalModuleReplacementPlugin(/^\.\/federation$/, path.join(HERE, 'federation-stub.ts')),
+    ],
   };
 }
 
