@@ -62,14 +62,15 @@ test('one React and one ReactDOM on the page: share scope and downloaded files',
   expect(defines(/\.createRoot\s*=\s*function/), 'files defining the react-dom/client renderer').toHaveLength(1);
 });
 
-test('the home page fetches no remote and no federation runtime; its link to the order page brings both', async ({ page }) => {
+test('the home page fetches no remote, no router of remotes and no federation runtime; its link to the order page brings them', async ({ page }) => {
   const urls = recordRequests(page);
   await page.goto('/?lang=en');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Browse screenings' })).toBeVisible();
-  const federationRuntime = () => urls.filter((u) => /\/federation\.[0-9a-f]+\.js$/.test(u));
+  // The host's chunk of single-spa and the federation runtime (host/src/remotes.ts).
+  const federationRuntime = () => urls.filter((u) => /\/remotes\.[0-9a-f]+\.js$/.test(u));
   expect(urls.filter((u) => u.includes('/remotes/')), 'remote files on the home page').toEqual([]);
-  expect(federationRuntime(), 'federation runtime on the home page').toEqual([]);
+  expect(federationRuntime(), 'single-spa and the federation runtime on the home page').toEqual([]);
 
   await page.getByRole('link', { name: 'Browse screenings' }).click();
   await expect(page).toHaveURL(/\/order/);

@@ -1,29 +1,14 @@
 // First: configures zod before any module parses with it (CSP without 'unsafe-eval', see the file).
 import './zodConfig';
-import { registerApplication, start, addErrorHandler, getAppStatus, LOAD_ERROR, SKIP_BECAUSE_BROKEN, navigateToUrl } from 'single-spa';
 import '@ticketing/shared/ui.css';
 import './shell/layout.css';
-import {
-  initI18n, storedLocale, isLocale, setRuntimeConfig, getRuntimeConfig, isChunkLoadError, reloadAfterChunkError, getSessionUuid,
-  federationName, type RemoteEntry,
-} from '@ticketing/shared';
+import { initI18n, storedLocale, isLocale, setRuntimeConfig, isChunkLoadError, reloadAfterChunkError, getSessionUuid, type RemoteEntry } from '@ticketing/shared';
 import { fetchRegistry } from './registry';
-import { activityFor, externalTarget, pageKind, redirectFor } from './routes';
+import { externalTarget, pageKind, redirectFor, remoteFor } from './routes';
 import { fallbackLifecycles } from './fallbackApp';
-import { shellLifecycles } from './shell/lifecycles';
-import type { Federation } from './federation';
-
-const containerId = (name: string) => `app-${name}`;
-
-function containerOf(name: string): HTMLElement {
-  let el = document.getElementById(containerId(name));
-  if (!el) {
-    el = document.createElement('div');
-    el.id = containerId(name);
-    document.getElementById('remotes')!.appendChild(el);
-  }
-  return el;
-}
+import { containerOf } from './containers';
+import { mountShell } from './shell/mountShell';
+import type { Remotes } from './remotes';
 
 /** Spec section 2 redirects happen before anything else renders. */
 function handleRedirects(): boolean {
@@ -40,15 +25,18 @@ function watchChunkErrors() {
   window.addEventListener('unhandledrejection', (e) => onError(e.reason));
 }
 
+/** A remote's route, after the spec's redirects (the language does not matter here). */
+const isRemoteRoute = (pathname: string) => pageKind(redirectFor(pathname) ?? pathname, null, []) === 'remote';
+
 async function main() {
   if (handleRedirects()) return;
   watchChunkErrors();
-  window.addEventListener('single-spa:before-routing-event', () => { handleRedirects(); });
   getSessionUuid();
 
-  // The federation runtime is fetched only for a remote's route, beside the registry rather than after it.
-  const loadFederation = () => import(/* webpackChunkName: "federation" */ './federation');
-  if (pageKind(location.pathname, null, []) === 'remote') loadFederation().catch(() => { /* retried, and reported, when the remote loads */ });
+  // Single-spa and the federation runtime (remotes.ts) are fetched only for a remote's route, beside the registry
+  // rather than after it; the shell's own pages never fetch them.
+  const loadRemotes = () => import(/* webpackChunkName: "remotes" */ './remotes');
+  if (isRemoteRoute(location.pathname)) loadRemotes().catch(() => { /* retried, and reported, when a remote loads */ });
   const registry = await fetchRegistry();
   const config = setRuntimeConfig(registry?.config ?? {});
   const langParam = new URLSearchParams(location.search).get('lang');
@@ -56,77 +44,39 @@ async function main() {
   await initI18n(initial);
   if (langParam && isLocale(langParam) && config.enabledLocales.includes(langParam)) sessionStorage.setItem('ticketing.locale', langParam);
 
-  // Every remote of this page resolves from this one registry answer (versioned manifest URLs).
   const remotes: RemoteEntry[] = registry?.remotes ?? [];
-  const byFederationName = new Map(remotes.map((r) => [federationName(r.name), r.name]));
-  const remoteNameOf = (id: string) => byFederationName.get(id.split('/')[0]) ?? id;
-  let federation: Promise<Federation> | undefined;
-  const startedFederation = () => federation ??= loadFederation().then(
-    (m) => m.startFederation(remotes, (id) => fallbackLifecycles(remoteNameOf(id), () => containerOf(remoteNameOf(id)))),
-    (error: unknown) => { federation = undefined; throw error; }, // the next remote tries the chunk again
+  mountShell({ registryFailed: !registry, versions: remotes.map((r) => ({ name: r.name, version: r.version })) });
+
+  let started: Promise<Remotes> | undefined;
+  const startedRemotes = () => started ??= loadRemotes().then(
+    (m) => m.startRemotes(remotes, () => { handleRedirects(); }),
+    (error: unknown) => { started = undefined; throw error; }, // the next navigation tries the chunk again
   );
-
-  registerApplication({
-    name: 'shell',
-    app: async () => shellLifecycles({ registryFailed: !registry, versions: remotes.map((r) => ({ name: r.name, version: r.version })) }),
-    activeWhen: () => true,
-  });
-
-  const enabled = () => getRuntimeConfig().enabledLocales;
-  for (const remote of remotes) {
-    const isActive = activityFor(remote.name);
-    registerApplication({
-      name: remote.name,
-      app: async () => {
-        try {
-          const mod = await (await startedFederation()).loadRemote<Record<string, unknown>>(`${federationName(remote.name)}/spa`);
-          if (!mod || typeof mod.mount !== 'function') throw new Error(`${remote.name} exposes no lifecycles`);
-          return mod as never;
-        } catch (error) {
-          console.error(`[host] ${remote.name} failed to load`, error);
-          // Spec section 2: a failed chunk load reloads the page, at most once a minute.
-          if (isChunkLoadError(error) && reloadAfterChunkError()) return new Promise<never>(() => {});
-          return fallbackLifecycles(remote.name, () => containerOf(remote.name)) as never;
-        }
-      },
-      activeWhen: (loc) => pageKind(loc.pathname, new URL(loc.href).searchParams.get('lang'), enabled()) === 'remote' && isActive(loc),
-      customProps: () => ({ domElement: containerOf(remote.name) }),
+  if (isRemoteRoute(location.pathname)) {
+    startedRemotes().catch((error: unknown) => {
+      // Spec section 2: a failed chunk load reloads the page, at most once a minute; until then the remote's area
+      // says it is unavailable and the shell keeps working.
+      console.error('[host] remotes unavailable', error);
+      if (isChunkLoadError(error) && reloadAfterChunkError()) return;
+      const name = remoteFor(redirectFor(location.pathname) ?? location.pathname);
+      if (name) void fallbackLifecycles(name, () => containerOf(name)).mount();
     });
   }
 
-  // A remote that throws in bootstrap or mount: show the fallback in its area while its route is
-  // active, keep the rest running. single-spa will not mount a broken app again, so the host owns
-  // the fallback's life: mounted on its route, unmounted when the visitor navigates elsewhere.
-  const brokenFallbacks = new Map<string, { mounted: boolean; app: ReturnType<typeof fallbackLifecycles> }>();
-  const syncBrokenFallbacks = () => {
-    for (const [name, fb] of brokenFallbacks) {
-      const remote = remotes.find((r) => r.name === name);
-      const active = !!remote && activityFor(remote.name)(location) && pageKind(location.pathname, new URL(location.href).searchParams.get('lang'), enabled()) === 'remote';
-      if (active && !fb.mounted) { fb.mounted = true; void fb.app.mount(); }
-      if (!active && fb.mounted) { fb.mounted = false; void fb.app.unmount(); }
+  /** Within the shell's own pages no router is needed: the shell follows the address (popstate). */
+  const navigate = (href: string) => {
+    if (started || isRemoteRoute(new URL(href).pathname)) {
+      startedRemotes().then((r) => r.navigateToUrl(href), () => { location.href = href; });
+      return;
     }
+    history.pushState(null, '', href);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
   };
-  addErrorHandler((err) => {
-    console.error('[host] application error', err.appOrParcelName, err);
-    const name = err.appOrParcelName;
-    if (isChunkLoadError(err) || isChunkLoadError((err as { cause?: unknown }).cause)) reloadAfterChunkError();
-    const status = getAppStatus(name);
-    if ((status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN) && !brokenFallbacks.has(name)) {
-      const el = containerOf(name);
-      el.replaceChildren(); // whatever the crashed mount left behind
-      brokenFallbacks.set(name, { mounted: false, app: fallbackLifecycles(name, () => containerOf(name)) });
-      syncBrokenFallbacks();
-    }
-  });
-  window.addEventListener('single-spa:routing-event', syncBrokenFallbacks);
-
   // Links rendered by the shell and remotes with data-spa navigate without a page load.
   document.addEventListener('click', (e) => {
     const a = (e.target as HTMLElement).closest('a[data-spa]') as HTMLAnchorElement | null;
-    if (a && !e.metaKey && !e.ctrlKey && a.origin === location.origin) { e.preventDefault(); navigateToUrl(a.href); }
+    if (a && !e.metaKey && !e.ctrlKey && a.origin === location.origin) { e.preventDefault(); navigate(a.href); }
   });
-
-  start({ urlRerouteOnly: true });
 }
 
 void main();
