@@ -8,6 +8,7 @@ import { externalTarget, pageKind, redirectFor, remoteFor } from './routes';
 import { fallbackLifecycles } from './fallbackApp';
 import { containerOf } from './containers';
 import { mountShell } from './shell/mountShell';
+import { prefetchWhatsOn } from './shell/whatsOn';
 import type { Remotes } from './remotes';
 
 /** Spec section 2 redirects happen before anything else renders. */
@@ -37,9 +38,10 @@ async function main() {
   // rather than after it; the shell's own pages never fetch them.
   const loadRemotes = () => import(/* webpackChunkName: "remotes" */ './remotes');
   if (isRemoteRoute(location.pathname)) loadRemotes().catch(() => { /* retried, and reported, when a remote loads */ });
+  const langParam = new URLSearchParams(location.search).get('lang');
+  if (location.pathname === '/') prefetchWhatsOn(langParam && isLocale(langParam) ? langParam : storedLocale() ?? 'he');
   const registry = await fetchRegistry();
   const config = setRuntimeConfig(registry?.config ?? {});
-  const langParam = new URLSearchParams(location.search).get('lang');
   const initial = langParam && config.enabledLocales.includes(langParam as never) && isLocale(langParam) ? langParam : storedLocale() ?? 'he';
   await initI18n(initial);
   if (langParam && isLocale(langParam) && config.enabledLocales.includes(langParam)) sessionStorage.setItem('ticketing.locale', langParam);

@@ -16,6 +16,9 @@ export function createStore() {
       [enrolApi.reducerPath]: enrolApi.reducer, enrol: enrolSlice.reducer,
     },
     middleware: (gdm) => gdm().concat(membershipsApi.middleware, enrolApi.middleware),
+    // RTK's default batches RTK Query's notifications until the next animation frame, so an answer waited up to a
+    // frame before React saw it (the seat map drew ≈ 20 ms after its plan arrived); a tick batches them as well.
+    enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),
     preloadedState: {
       purchase: { ...initialPurchase, ...(readSession<PurchaseState>(SESSION_KEY) ?? {}) },
       enrol: { ...initialEnrol, ...(readSession<EnrolState>(ENROL_KEY) ?? {}) },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, currentLocale, formatStripDay, formatTime, jerusalemDate } from '@ticketing/shared';
 import { loadWhatsOn, type FilmOnShow } from './whatsOn';
@@ -32,7 +32,10 @@ function WeekStrip() {
   );
 }
 
-function FilmCard({ film }: { film: FilmOnShow }) {
+/** Cards within the first screen of a phone load their posters at once; the first poster is the page's largest paint. */
+const EAGER_POSTERS = 2;
+
+function FilmCard({ film, index }: { film: FilmOnShow; index: number }) {
   const { t } = useTranslation('common');
   const locale = currentLocale();
   const f = film.feature;
@@ -40,7 +43,8 @@ function FilmCard({ film }: { film: FilmOnShow }) {
   return (
     <li className={styles.film} data-testid="home-film">
       <a href={filmPage} data-spa className={styles.posterLink} tabIndex={-1} aria-hidden="true">
-        <img src={film.poster} alt="" width={300} height={450} loading="lazy" className={styles.poster} />
+        <img src={film.poster} alt="" width={300} height={450} loading={index < EAGER_POSTERS ? 'eager' : 'lazy'}
+          fetchPriority={index === 0 ? 'high' : 'auto'} className={styles.poster} />
       </a>
       <div className={styles.info}>
         <h3><a href={filmPage} data-spa>{f.name}</a></h3>
@@ -86,7 +90,8 @@ export function IndexPage() {
   useEffect(() => {
     let alive = true;
     setFailed(false);
-    loadWhatsOn().then((f) => { if (alive) setFilms(f); }, () => { if (alive) setFailed(true); });
+    // A transition: React renders the cards in slices that leave the main thread free between them (TBT).
+    loadWhatsOn(currentLocale()).then((f) => { if (alive) startTransition(() => setFilms(f)); }, () => { if (alive) setFailed(true); });
     return () => { alive = false; };
   }, [i18n.language]);
   return (
@@ -102,7 +107,7 @@ export function IndexPage() {
       {!films && !failed && <FilmSkeletons label={t('actions.loading')} />}
       {films && (
         <ul className={styles.films} data-testid="home-films">
-          {films.map((f) => <FilmCard key={f.feature.id} film={f} />)}
+          {films.map((f, i) => <FilmCard key={f.feature.id} film={f} index={i} />)}
         </ul>
       )}
       <h2 className={styles.sectionTitle}>{t('home.more')}</h2>

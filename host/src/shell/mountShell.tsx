@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@ticketing/shared';
@@ -11,5 +12,7 @@ export function mountShell(opts: { registryFailed: boolean; versions?: { name: s
   const host = document.createElement('div');
   host.id = 'shell-root';
   document.body.appendChild(host);
-  createRoot(host).render(<I18nextProvider i18n={i18n}><Shell registryFailed={opts.registryFailed} versions={opts.versions ?? []} /></I18nextProvider>);
+  const root = createRoot(host);
+  // A transition: React renders the shell in slices that leave the main thread free between them (TBT).
+  startTransition(() => root.render(<I18nextProvider i18n={i18n}><Shell registryFailed={opts.registryFailed} versions={opts.versions ?? []} /></I18nextProvider>));
 }

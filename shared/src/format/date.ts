@@ -22,8 +22,20 @@ export function calendarStrip(today: string = jerusalemDate(), before = 14, afte
   return Array.from({ length: before + after + 1 }, (_, i) => addDays(today, i - before));
 }
 
-function fmt(locale: Locale, options: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(localeTag(locale), { timeZone: TIME_ZONE, numberingSystem: 'latn', ...options });
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per language and format, made once: constructing an Intl.DateTimeFormat costs far more than
+ * formatting with it, and a day strip or a list of screenings formats dozens of dates per render (issue 12).
+ */
+function fmt(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(localeTag(locale), { timeZone: TIME_ZONE, numberingSystem: 'latn', ...options });
+    formatters.set(key, f);
+  }
+  return f;
 }
 
 export const formatTime = (iso: string, locale: Locale) => fmt(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));

@@ -1,4 +1,4 @@
-import { StrictMode, type ComponentType } from 'react';
+import { StrictMode, startTransition, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -57,8 +57,11 @@ export function createSpaLifecycles(def: RemoteDefinition) {
       const el = props.domElement ?? document.getElementById(`app-${def.name}`);
       if (!el) throw new Error(`${def.name}: no container`);
       store ??= def.createStore();
-      root = createRoot(el);
-      root.render(tree(def, store));
+      const mounted = createRoot(el);
+      root = mounted;
+      // A transition: React renders the remote's first screen in slices that leave the main thread free between
+      // them, instead of one long task (issue 12: Total Blocking Time).
+      startTransition(() => mounted.render(tree(def, store!)));
     },
     async unmount() {
       root?.unmount();
