@@ -1,5 +1,8 @@
 // The module the host mounts: single-spa lifecycles.
 import { createSpaLifecycles } from '@ticketing/shared';
 import { definition } from './definition';
+import { preloadPage } from './pages';
+
+preloadPage(location.pathname);
 
 export const { bootstrap, mount, unmount } = createSpaLifecycles(definition);

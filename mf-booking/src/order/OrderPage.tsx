@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { clearsCartOnLoad } from '../vod/vodRules';
 import { useParams, useSearchParams, Link } from 'react-router-dom';
-import { useDispatch, useSelector } from 'react-redux';
+import { shallowEqual, useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { CartDiscardNotice, ErrorNotice, Spinner, currentLocale, formatLongDateTime, jerusalemDate, toast, type ApiFailure } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
@@ -43,7 +43,8 @@ export function OrderPage() {
   const stepRoot = useRef<HTMLDivElement>(null);
   useStepHeadingFocus(stepRoot, step);
 
-  const inCart = useSelector((s: BookingState) => Object.keys(s.cart.presentations).map(Number));
+  // shallowEqual: a new array on every store change would re-render the whole order page on every action.
+  const inCart = useSelector((s: BookingState) => Object.keys(s.cart.presentations).map(Number), shallowEqual);
   useEffect(() => {
     if (!p) return;
     // Spec sections 4 and 9: video on demand of venue types 101 and 102 clears the other presentations from the cart.
