@@ -1,7 +1,7 @@
 // The module the host mounts: single-spa lifecycles.
 import { createSpaLifecycles } from '@ticketing/shared';
 import { definition } from './definition';
-import { preloadPage } from './pages';
+import { preloadPage } from './routePages';
 
 preloadPage(location.pathname);
 

@@ -1,0 +1,21 @@
+import { Spinner } from '@ticketing/shared';
+import { lazyNamed } from './pages';
+
+// The route-level pages that carry the seat map, each its own chunk; apart from pages.tsx because the order page
+// itself uses the step chunks declared there (no import circle).
+
+/** What a page shows while its data loads: its code loading looks the same, so nothing moves in between (CLS). */
+const pageLoading = <section className="tx-page"><Spinner /></section>;
+
+// The event list, every visitor's first screen, does not download them (issue 12: `/order` bytes).
+const loadOrderPage = () => import(/* webpackChunkName: "order-page" */ './order/OrderPage');
+const loadSeatChange = () => import(/* webpackChunkName: "seat-change" */ './seatchange/SeatChangePage');
+export const OrderPage = lazyNamed(() => loadOrderPage().then((m) => m.OrderPage), pageLoading);
+export const SeatChangePage = lazyNamed(() => loadSeatChange().then((m) => m.SeatChangePage), pageLoading);
+
+/** Starts loading a seat-map page's code with the remote itself, beside its texts, instead of after its first render. */
+export function preloadPage(pathname: string): void {
+  const load = /^\/order\/\d+/.test(pathname) ? loadOrderPage : /^\/edocument\/[^/]+\/seats/.test(pathname) ? loadSeatChange : undefined;
+  load?.().catch(() => { /* the page's own load reports it */ });
+}
+
