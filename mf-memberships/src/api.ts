@@ -1,8 +1,9 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import {
-  ConfigResponse, createBaseQuery, LockSeatResponse, MembershipsResponse, PaymentFormResponse, PresentationResponse, SeatplanV2Response,
-  SeatsStatusV2Response, SelectionCheckResponse, UnlockSeatResponse, type LockSeatInput, type MembershipOrderBody,
+  ConfigResponse, createBaseQuery, LockSeatResponse, MembershipsResponse, PaymentFormResponse, PresentationResponse, type SeatplanV2Response,
+  type SeatsStatusV2Response, SelectionCheckResponse, UnlockSeatResponse, type LockSeatInput, type MembershipOrderBody,
 } from '@ticketing/shared';
+import { parseSeatplanV2, parseSeatsStatusV2 } from '@ticketing/seatmap/contract';
 // Bundled, not taken from the shared singleton: a host built before these contracts existed still runs this remote.
 import {
   MembershipOrderResponse, MembershipQuoteResponse, MembershipRenewalResponse, MembershipSeatplanResponse,
@@ -31,12 +32,12 @@ export const membershipsApi = createApi({
     // the seat map's plan and status are the seats domain's; holds go through /membership/…
     seatplanV2: b.query<SeatplanV2Response, { venueId: number; seatplanId: number }>({
       query: (a) => ({ url: '/seats/seatplanV2', params: a }),
-      transformResponse: (raw: unknown) => SeatplanV2Response.parse(raw),
+      transformResponse: (raw: unknown) => parseSeatplanV2(raw),
       keepUnusedDataFor: 300,
     }),
     seatsStatusV2: b.query<SeatsStatusV2Response, { presentationId: number; isReserved: boolean }>({
       query: ({ presentationId, isReserved }) => ({ url: '/seats/seats-statusV2', params: { presentationId, isReserved: isReserved ? '1' : '0' } }),
-      transformResponse: (raw: unknown) => SeatsStatusV2Response.parse(raw),
+      transformResponse: (raw: unknown) => parseSeatsStatusV2(raw),
       keepUnusedDataFor: 0,
     }),
     lockSeat: b.mutation<LockSeatResponse, { membershipId: number; seat: LockSeatInput }>({

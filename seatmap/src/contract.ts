@@ -53,14 +53,24 @@ function withoutSeats(raw: Record<string, unknown>): unknown {
   };
 }
 
+/**
+ * The parsed answer, frozen at its top. RTK Query keeps answers in its store through immer, which walks
+ * every new object to freeze it unless it is frozen already: for the arena's plan that walk cost more
+ * than the map's whole first draw. Nothing changes an answer after parsing (the seat map reads it into
+ * its own model), so freezing the top is enough to end the walk there.
+ */
+function frozen<T extends object>(answer: T): T {
+  return Object.freeze(answer);
+}
+
 /** GET /seats/seatplanV2: SeatplanV2Response.parse, with the compact seats checked by a loop. */
 export function parseSeatplanV2(raw: unknown): SeatplanV2Response {
   const lists = seatLists(raw);
-  if (!lists) return SeatplanV2Response.parse(raw);
+  if (!lists) return frozen(SeatplanV2Response.parse(raw));
   const parsed = SeatplanV2Response.parse(withoutSeats(raw as Record<string, unknown>));
   let k = 0;
   for (const sec of parsed.seatplan.sections) for (const g of sec.groups) for (const r of g.rows) r.seats = lists[k++] as typeof r.seats;
-  return parsed;
+  return frozen(parsed);
 }
 
 function isStringRecord(v: unknown): v is Record<string, string> {
@@ -71,7 +81,7 @@ function isStringRecord(v: unknown): v is Record<string, string> {
 
 /** GET /seats/seats-statusV2: SeatsStatusV2Response.parse, with the seat map (one entry per available seat) checked by a loop. */
 export function parseSeatsStatusV2(raw: unknown): SeatsStatusV2Response {
-  if (!isRecord(raw) || !isStringRecord(raw.seats)) return SeatsStatusV2Response.parse(raw);
+  if (!isRecord(raw) || !isStringRecord(raw.seats)) return frozen(SeatsStatusV2Response.parse(raw));
   const seats = raw.seats;
-  return { ...SeatsStatusV2Response.parse({ ...raw, seats: {} }), seats };
+  return frozen({ ...SeatsStatusV2Response.parse({ ...raw, seats: {} }), seats });
 }

@@ -52,4 +52,15 @@ describe('seat map contract parsers', () => {
     parseSeatplanV2(p);
     expect(p).toEqual(copy);
   });
+
+  it('answer frozen at the top, so a store keeping them through immer does not walk every seat to freeze it', async () => {
+    const { produce } = await import('immer');
+    expect(Object.isFrozen(parseSeatplanV2(plan()))).toBe(true);
+    expect(Object.isFrozen(parseSeatsStatusV2(status()))).toBe(true);
+    // immer stops at a frozen object: the rows inside stay as parsed (not frozen one by one)
+    const answer = parseSeatplanV2(plan());
+    const state = produce({ data: null as unknown }, (d) => { d.data = answer; });
+    expect(state.data).toBe(answer);
+    expect(Object.isFrozen(answer.seatplan.sections[0]!.groups[0]!.rows[0])).toBe(false);
+  });
 });
