@@ -53,7 +53,9 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
   }, [focusRequest, ensureVisible]);
 
   const v = map.viewRef.current;
-  const pins = v ? pinnedRowLabels(model.rows, v) : [];
+  // the overlays follow the view only from the frame after the first drawing (useMapViewport's `overlays`)
+  const overlayView = map.overlays ? v : null;
+  const pins = overlayView ? pinnedRowLabels(model.rows, overlayView) : [];
 
   return (
     <div className={styles.mapArea}>
@@ -82,7 +84,7 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
         <canvas ref={map.canvasRef} className={styles.canvas} aria-hidden="true" />
         <KeyboardGrid
           model={model}
-          view={v}
+          view={overlayView}
           focus={focus}
           onFocusSeat={setFocus}
           focusByKeyboard={focusByKeyboard}
@@ -98,12 +100,12 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
               className={styles.rowPin}
               data-row-pin={pin.name}
               data-side={pin.side}
-              style={{ insetBlockStart: pin.top, fontSize: Math.round(Math.min(14, Math.max(10, v!.scale * 0.45))), ...(pin.side === 'left' ? { insetInlineStart: 2 } : { insetInlineEnd: 2 }) }}
+              style={{ insetBlockStart: pin.top, fontSize: Math.round(Math.min(14, Math.max(10, overlayView!.scale * 0.45))), ...(pin.side === 'left' ? { insetInlineStart: 2 } : { insetInlineEnd: 2 }) }}
             >{pin.name}</span>
           ))}
         </div>
       </div>
-      {model.n >= MINIMAP_MIN_SEATS && <Minimap model={model} view={v} onCenter={map.centerOn} />}
+      {model.n >= MINIMAP_MIN_SEATS && <Minimap model={model} view={overlayView} onCenter={map.centerOn} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type MutableRefObject, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import type { SeatMapModel } from './model';
 import { drawAll, drawSeats, fitView, toWorld, type DrawLabels, type View } from './render';
 import { clampScale, DOUBLE_TAP_MS, isDoubleTap, MIN_TOUCH_SEAT_PX, settlePinch, tapZoomScale, zoomTo, type Tap } from './viewport';
@@ -11,6 +11,12 @@ export interface MapViewport {
   canvasRef: RefObject<HTMLCanvasElement | null>;
   /** The current view (scale and offset); null before the first layout. */
   viewRef: MutableRefObject<View | null>;
+  /**
+   * False until the frame after the first drawing: the overlays (accessible grid, row names, minimap frame)
+   * render only then. A render of the map before that frame (a store update flushed with the first commit's
+   * effects) would otherwise build the grid's 400 labelled cells in front of the first pixels.
+   */
+  overlays: boolean;
   zoomAt(factor: number, sx?: number, sy?: number): void;
   fit(): void;
   centerOn(wx: number, wy: number): void;
@@ -39,6 +45,7 @@ export function useMapViewport(model: SeatMapModel, labels: DrawLabels, events: 
   const ctxRef = useRef<CanvasRenderingContext2D | null>(null);
   const viewRef = useRef<View | null>(null);
   const frame = useRef(0);
+  const [overlays, setOverlays] = useState(false);
   const labelsRef = useRef(labels);
   labelsRef.current = labels;
   const eventsRef = useRef(events);
@@ -84,8 +91,8 @@ export function useMapViewport(model: SeatMapModel, labels: DrawLabels, events: 
     measure('seatmap:render', 'seatmap:render:start', 'seatmap:render:end');
     // The overlays (accessible grid, row names) render after the drawing's frame, as a transition, so React's
     // work on them never delays the first pixels of the map.
-    let overlays = false;
-    const showOverlays = () => { if (!overlays) { overlays = true; startTransition(changed); } };
+    let shown = false;
+    const showOverlays = () => { if (!shown) { shown = true; startTransition(() => setOverlays(true)); } };
     const firstFrame = requestAnimationFrame(() => {
       mark('seatmap:render:frame');
       measure('seatmap:render:toFrame', 'seatmap:render:start', 'seatmap:render:frame');
@@ -163,7 +170,7 @@ export function useMapViewport(model: SeatMapModel, labels: DrawLabels, events: 
     e.preventDefault();
   };
 
-  return { wrapRef, canvasRef, viewRef, zoomAt, fit, centerOn, ensureVisible, onRegionKey };
+  return { wrapRef, canvasRef, viewRef, overlays, zoomAt, fit, centerOn, ensureVisible, onRegionKey };
 }
 
 /** Pointer on the drawing: click or tap chooses, drag pans, pinch zooms, double tap zooms on small seats, wheel zooms. */

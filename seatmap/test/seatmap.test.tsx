@@ -201,4 +201,19 @@ describe('accessible seat grid', () => {
     expect(cell.getAttribute('aria-selected')).toBe('true');
     expect(cell.getAttribute('aria-label')).toMatch(/selected$/);
   });
+
+  it('builds the grid only after the drawing\'s first frame, also when the map renders again before it', async () => {
+    const base = new SeatMapModel(plan());
+    const m = buildModel(plan(), { seats: allFree(base), held: [], sections: {}, holdExpiresAt: null }, 1);
+    const ui = (n: number) => (
+      <I18nextProvider i18n={i18n}>
+        <SeatMap model={m} groupName={() => 'Regular'} onActivate={() => {}} onGeneralAdmission={() => {}} focusRequest={{ seat: 1, n }} />
+      </I18nextProvider>
+    );
+    const { rerender } = render(ui(1));
+    // a store update flushed with the first commit's effects renders the map again, its view already measured
+    rerender(ui(2));
+    expect(screen.queryAllByRole('gridcell')).toHaveLength(0);
+    expect(await screen.findAllByRole('gridcell')).toHaveLength(12);
+  });
 });
