@@ -30,7 +30,9 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
   const { t } = useSeatmapTranslation();
   const [, setTick] = useState(0);
   const rerender = useCallback(() => setTick((n) => n + 1), []);
-  const [focus, setFocus] = useState<number>(() => initialFocus(model));
+  // -1: the grid's starting seat, worked out when the grid first renders (it reads the blocked seats, which the
+  // first drawing does not need)
+  const [chosenFocus, setFocus] = useState<number>(-1);
   const focusByKeyboard = useRef(false);
 
   const labels = useMemo(() => ({
@@ -55,6 +57,8 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
   const v = map.viewRef.current;
   // the overlays follow the view only from the frame after the first drawing (useMapViewport's `overlays`)
   const overlayView = map.overlays ? v : null;
+  const startFocus = useMemo(() => (map.overlays ? initialFocus(model) : 0), [map.overlays, model]);
+  const focus = chosenFocus >= 0 ? chosenFocus : startFocus;
   const pins = overlayView ? pinnedRowLabels(model.rows, overlayView) : [];
 
   return (

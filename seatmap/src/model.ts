@@ -87,7 +87,14 @@ export class SeatMapModel {
 
   readonly available: Uint8Array;
   readonly selected: Uint8Array;
-  readonly blocked: Uint8Array;
+  /** Seating policy 3's blocked seats (see recomputeBlocked); worked out when first read, not for the first drawing. */
+  get blocked(): Uint8Array {
+    if (this.blockedStale) this.recomputeBlocked();
+    return this.blockedFlags;
+  }
+  private readonly blockedFlags: Uint8Array;
+  /** The status changed and blocked has not been worked out since (nothing draws it: the arena's first frame need not wait). */
+  private blockedStale = false;
   /** AllocationId per seat, from the seat status; read with allocationOf (parsed when first needed). */
   private readonly allocation: Int32Array;
   /** 1: the seat's AllocationId is still unparsed in allocSource. */
@@ -127,7 +134,7 @@ export class SeatMapModel {
     this.seatName = new Array<string>(n);
     this.available = new Uint8Array(n);
     this.selected = new Uint8Array(n);
-    this.blocked = new Uint8Array(n);
+    this.blockedFlags = new Uint8Array(n);
     this.allocation = new Int32Array(n);
     this.allocPending = new Uint8Array(n);
     this.gridW = Math.max(1, plan.width + 2);
@@ -326,7 +333,7 @@ export class SeatMapModel {
     }
     this.ruleRowCache = [];
     this.safeReady = false;
-    this.recomputeBlocked();
+    this.blockedStale = true;
     this.emit(null);
   }
 
@@ -406,7 +413,8 @@ export class SeatMapModel {
     if (!changed.length) return changed;
     const rows = new Set<number>();
     for (const i of changed) { rows.add(this.rowOf[i]); this.ruleRowCache[this.rowOf[i]] = undefined; }
-    const extra = this.recomputeBlocked(rows);
+    // while blocked is still to be worked out in full, the changed rows are part of that
+    const extra = this.blockedStale ? [] : this.recomputeBlocked(rows);
     const all = extra.length ? [...new Set([...changed, ...extra])] : changed;
     this.emit(all);
     return all;
@@ -506,6 +514,7 @@ export class SeatMapModel {
    */
   recomputeBlocked(rows?: Set<number>): number[] {
     const changed: number[] = [];
+    this.blockedStale = false;
     if (!this.singleSeatRule) return changed;
     const before = this.anyGapSafe;
     const all = !rows || !this.safeReady;
@@ -526,7 +535,7 @@ export class SeatMapModel {
       const row = this.rows[r];
       for (let i = row.start; i < row.end; i++) {
         const b = this.anyGapSafe && this.isFree(i) && !this.gapSafe[i] ? 1 : 0;
-        if (b !== this.blocked[i]) { this.blocked[i] = b; changed.push(i); }
+        if (b !== this.blockedFlags[i]) { this.blockedFlags[i] = b; changed.push(i); }
       }
     };
     if (all || before !== this.anyGapSafe) for (let r = 0; r < this.rows.length; r++) update(r);
