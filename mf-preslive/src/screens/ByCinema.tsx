@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ALL_CINEMAS_ID, jerusalemDate, type LocationSalesRow } from '@ticketing/shared';
-import { useLocationDatesQuery, useLocationSalesQuery } from '../api';
+import { useLocationDatesQuery, useLocationSalesQuery } from '../dashboardApi';
 import { BarChart, LineChart } from '../lib/charts';
 import { DataTable, formatDayMonthYear } from '@ticketing/shared';
 import { Loadable } from '../lib/Loadable';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, formatDayMonthYear, jerusalemDate } from '@ticketing/shared';
-import { usePresentationSalesQuery } from '../api';
+import { usePresentationSalesQuery } from '../dashboardApi';
 import { DateRange } from '../lib/DateRange';
 import { Loadable } from '../lib/Loadable';
 import { BoxTable } from './BoxTable';

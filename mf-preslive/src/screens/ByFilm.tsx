@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeatureSalesItem } from '@ticketing/shared';
-import { useFeatureDatesQuery, useFeatureSalesQuery, useFilterDataQuery } from '../api';
+import { useFeatureDatesQuery, useFeatureSalesQuery, useFilterDataQuery } from '../dashboardApi';
 import { BarChart } from '../lib/charts';
 import { DataTable, formatDayMonthYear } from '@ticketing/shared';
 import { Loadable } from '../lib/Loadable';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { DrillBy, formatDayMonthYear, formatDayMonthYearTime } from '@ticketing/shared';
-import { useAttendanceByShowTimeQuery, usePresentationBoxQuery } from '../api';
+import { useAttendanceByShowTimeQuery, usePresentationBoxQuery } from '../dashboardApi';
 import { BarChart } from '../lib/charts';
 import { Loadable } from '../lib/Loadable';
 import { num } from '../lib/format';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, formatDayMonthYearTime, type FeatureDataResponse, type PresentationDataResponse } from '@ticketing/shared';
-import { useAvailableFeaturesQuery, useAvailablePresentationsQuery, useLazyFeatureDataQuery, useLazyPresentationDataQuery } from '../api';
+import { useAvailableFeaturesQuery, useAvailablePresentationsQuery, useLazyFeatureDataQuery, useLazyPresentationDataQuery } from '../dashboardApi';
 import { BarChart, LineChart } from '../lib/charts';
 import { DataTable } from '@ticketing/shared';
 import { Loadable } from '../lib/Loadable';

@@ -5,7 +5,7 @@ import { addDays, jerusalemDate, type DrillBy, type ProductSalesRow } from '@tic
 import {
   useAttendanceByDateQuery, useAttendanceByLocationQuery, useAttendanceByShowTimeQuery, useConcessionsQuery, useFilterDataQuery,
   useSalesByPosQuery, useTopFeaturesQuery,
-} from '../api';
+} from '../dashboardApi';
 import { BarChart, LineChart } from '../lib/charts';
 import { DataTable, DateInput, formatDayMonthYear, type Column } from '@ticketing/shared';
 import { DateRange } from '../lib/DateRange';
