@@ -34,6 +34,13 @@ export function OrderPage() {
   const presQ = usePresentationQuery({ id, locale: i18n.language }, { skip: !Number.isInteger(id) || id <= 0 });
   const p = presQ.currentData?.presentation;
   const tgQ = useTicketGroupsQuery({ id, locale: i18n.language }, { skip: !p || p.locationOffline });
+  // The seat plan (the same for every presentation in the hall) is asked for as soon as the presentation is known,
+  // beside the configuration and the ticket groups, not when the seat step mounts after them: the map then waits
+  // only for the seat status, the one answer that must be fresh.
+  const prefetchPlan = seatsApi.usePrefetch('seatplanV2');
+  useEffect(() => {
+    if (p && !p.locationOffline && !isPastScreening(p)) prefetchPlan({ venueId: p.venueId, seatplanId: p.seatplanId });
+  }, [p, prefetchPlan]);
   const step = useSelector((s: BookingState) => s.cart.step);
   const [extend, extendState] = useExtendHoldMutation();
   const [release] = useReleaseHoldsMutation();
