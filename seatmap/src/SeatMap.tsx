@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Spinner, type SeatplanV2 } from '@ticketing/shared';
 import { useSeatmapTranslation } from './locales';
 import type { SeatMapModel } from './model';
 import { pinnedRowLabels } from './viewport';
-import { useMapViewport } from './useMapViewport';
+import { useMapViewport, type MapViewport } from './useMapViewport';
 import { initialFocus, KeyboardGrid } from './KeyboardGrid';
 import { Minimap, MINIMAP_MIN_SEATS } from './Minimap';
 import styles from './seatmap.module.css';
@@ -63,12 +64,7 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
 
   return (
     <div className={styles.mapArea}>
-      <div className={styles.zoomBar} role="toolbar" aria-label={t('seatmap.zoom.toolbar')}>
-        <button type="button" className="tx-btn tx-btn-secondary" onClick={() => map.zoomAt(1.25)} aria-label={t('seatmap.zoom.in')}>+</button>
-        <button type="button" className="tx-btn tx-btn-secondary" onClick={() => map.zoomAt(0.8)} aria-label={t('seatmap.zoom.out')}>−</button>
-        <button type="button" className="tx-btn tx-btn-secondary" onClick={map.fit}>{t('seatmap.zoom.fit')}</button>
-        <span className={styles.hint}>{t('seatmap.zoom.hint')}</span>
-      </div>
+      <ZoomBar map={map} />
       {/* The hall keeps the physical room's left and right in every language. */}
       <div
         dir="ltr"
@@ -82,8 +78,7 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
         data-testid="seatmap"
         data-seats={model.n}
         data-seat-px={v ? Math.round(v.scale * 10) / 10 : undefined}
-        // the hall's own proportions (within the CSS limits): a phone's map has no empty bands to scroll past
-        style={{ aspectRatio: `${model.plan.width + 2} / ${model.plan.height + 2}` }}
+        style={hallProportions(model.plan)}
       >
         <canvas ref={map.canvasRef} className={styles.canvas} aria-hidden="true" />
         <KeyboardGrid
@@ -110,6 +105,38 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
         </div>
       </div>
       {model.n >= MINIMAP_MIN_SEATS && <Minimap model={model} view={overlayView} onCenter={map.centerOn} />}
+    </div>
+  );
+}
+
+/** The hall's own proportions (within the CSS limits): a phone's map has no empty bands to scroll past. */
+function hallProportions(plan: Pick<SeatplanV2, 'width' | 'height'>): CSSProperties {
+  return { aspectRatio: `${plan.width + 2} / ${plan.height + 2}` };
+}
+
+/** Zoom in, out and the whole hall, with the hint; its buttons wait for the drawing (no `map` yet: disabled). */
+function ZoomBar({ map }: { map?: MapViewport }) {
+  const { t } = useSeatmapTranslation();
+  return (
+    <div className={styles.zoomBar} role="toolbar" aria-label={t('seatmap.zoom.toolbar')}>
+      <button type="button" className="tx-btn tx-btn-secondary" disabled={!map} onClick={() => map?.zoomAt(1.25)} aria-label={t('seatmap.zoom.in')}>+</button>
+      <button type="button" className="tx-btn tx-btn-secondary" disabled={!map} onClick={() => map?.zoomAt(0.8)} aria-label={t('seatmap.zoom.out')}>−</button>
+      <button type="button" className="tx-btn tx-btn-secondary" disabled={!map} onClick={map?.fit}>{t('seatmap.zoom.fit')}</button>
+      <span className={styles.hint}>{t('seatmap.zoom.hint')}</span>
+    </div>
+  );
+}
+
+/**
+ * The map's frame while its plan and status are on their way: the same toolbar and hint, and the map's box (its
+ * hall's proportions once the plan is known, else its least height) with a spinner, so the step's text is there at
+ * once and little moves when the drawing comes.
+ */
+export function SeatMapSkeleton({ plan }: { plan?: Pick<SeatplanV2, 'width' | 'height'> }) {
+  return (
+    <div className={styles.mapArea} data-testid="seatmap-loading">
+      <ZoomBar />
+      <div className={`${styles.viewport} ${styles.loading}`} style={plan ? hallProportions(plan) : undefined}><Spinner /></div>
     </div>
   );
 }

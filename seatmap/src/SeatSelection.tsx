@@ -2,8 +2,8 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { ErrorNotice, SEAT_FLAGS, Spinner, type ApiFailure, type LockError, type Presentation, type SeatplanV2, type SeatsStatusV2Response } from '@ticketing/shared';
 import { useSeatmapTranslation } from './locales';
 import type { SeatMapBinding, SelectedSeat as CartSeat } from './binding';
-import { SeatMapModel } from './model';
-import { SeatMap } from './SeatMap';
+import { SeatMapModel, seatingModeOf } from './model';
+import { SeatMap, SeatMapSkeleton } from './SeatMap';
 import { BestAvailable, GaPanel, Legend, ListPicker, RuleMessage, SelectedSeats, SelectionProblems } from './SeatPanels';
 import { Dialog } from './Dialog';
 import { cartSeatOf, useSeatSelection, type Refusal } from './useSeatSelection';
@@ -141,7 +141,13 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange, bi
     const e = (planQ.error ?? statusQ.error) as ApiFailure;
     return <ErrorNotice messageKey={e.key} onRetry={() => { void planQ.refetch(); void statusQ.refetch(); }} />;
   }
-  if (!model) return <Spinner />;
+  if (!model) {
+    // a hall with a drawn map (or a plan still on its way: most are) gets the map's frame; general admission alone a spinner
+    const mode = plan ? seatingModeOf(plan) : 'reserved';
+    return mode === 'singleGA' || mode === 'none' ? <Spinner /> : (
+      <div className={styles.layout}><div><SeatMapSkeleton plan={plan} /></div></div>
+    );
+  }
 
   const hasReserved = model.n > 0;
   const hasGA = model.sections.some((s) => s.isGA);

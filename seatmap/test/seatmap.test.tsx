@@ -6,7 +6,7 @@ import { resources } from '../src/locales';
 import { SeatMapModel, seatingModeOf } from '../src/model';
 import { anyGapSafeSeat, blockedIndices, checkSelect, validateSelection } from '../src/rules';
 import { seatLabel } from '../src/labels';
-import { SeatMap } from '../src/SeatMap';
+import { SeatMap, SeatMapSkeleton } from '../src/SeatMap';
 import { buildModel } from '../src/SeatSelection';
 
 /** 3 rows (A–C) × 4 seats with an aisle between seats 2 and 3; C1 handicap, B2–B3 … no: B3+B4 a sofa. */
@@ -215,5 +215,15 @@ describe('accessible seat grid', () => {
     rerender(ui(2));
     expect(screen.queryAllByRole('gridcell')).toHaveLength(0);
     expect(await screen.findAllByRole('gridcell')).toHaveLength(12);
+  });
+
+  it('shows the map\'s frame while the plan and status are on their way: the toolbar and its hint, buttons waiting, the hall\'s box', () => {
+    render(<I18nextProvider i18n={i18n}><SeatMapSkeleton plan={{ width: 6, height: 6 }} /></I18nextProvider>);
+    const bar = screen.getByRole('toolbar');
+    expect(bar.textContent).toContain('drag to move');
+    for (const b of screen.getAllByRole('button')) expect((b as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect((screen.getByTestId('seatmap-loading').lastElementChild as HTMLElement).style.aspectRatio).toBe('8 / 8');
+    expect(screen.queryAllByRole('gridcell')).toHaveLength(0);
   });
 });
