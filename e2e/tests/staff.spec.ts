@@ -71,6 +71,20 @@ test('staff sign-in, sales by cinema, drill-down to a presentation box, and a li
   expect(remoteFiles(urls, 'mf-preslive').length).toBeGreaterThan(0);
 });
 
+test('signing out and in as another manager shows only that manager\'s cinemas, never the figures cached for the first', async ({ page }) => {
+  await signIn(page, '/PRES-live');
+  const table = page.getByRole('table', { name: /Sales by cinema on/ });
+  await expect(table.getByRole('rowheader', { name: 'City Cinema Haifa' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByLabel('Username')).toBeVisible();
+  await page.getByLabel('Username').fill('manager.jerusalem');
+  await page.getByLabel('Password').fill('PresLive-2');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(table.getByRole('rowheader', { name: 'All cinemas' })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: /Jerusalem/ }).first()).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: 'City Cinema Haifa' })).toHaveCount(0);
+});
+
 test('ticket reference admin: edit an option quantity and resend tickets by SMS', async ({ page }) => {
   const urls = recordRequests(page);
   await signIn(page, '/PRES-live/ticket-ref');

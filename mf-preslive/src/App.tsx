@@ -1,7 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { useDispatch } from 'react-redux';
+import { lazy, Suspense } from 'react';
 import { Spinner, StaffLoginForm, useStaffSession } from '@ticketing/shared';
-import { staffApi } from './api';
 
 const loadDashboard = () => import(/* webpackChunkName: "preslive-dashboard" */ './Dashboard');
 const Dashboard = lazy(loadDashboard);
@@ -9,10 +7,6 @@ const Dashboard = lazy(loadDashboard);
 /** PresLive (/PRES-live): staff sign-in, then the live dashboard and reports (fetched once someone starts to sign in). */
 export function App() {
   const { state, login, logout, expired } = useStaffSession();
-  const dispatch = useDispatch();
-  const signedIn = state.status === 'signedIn';
-  // A new sign-in never sees the previous user's cached figures.
-  useEffect(() => { if (!signedIn) dispatch(staffApi.util.resetApiState()); }, [signedIn, dispatch]);
 
   if (state.status === 'loading') return <section className="tx-page"><Spinner /></section>;
   if (state.status === 'anonymous') {

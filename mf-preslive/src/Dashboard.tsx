@@ -1,6 +1,10 @@
+import { useEffect } from 'react';
+import { useDispatch } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import type { StaffSessionState } from '@ticketing/shared';
+import { staffApi } from './api';
+import './dashboardApi';
 import { LiveContext, useLiveSales } from './live';
 import { UnauthorizedContext } from './lib/Loadable';
 import { ByCinema } from './screens/ByCinema';
@@ -24,7 +28,10 @@ export default function Dashboard({ state, logout, expired }: {
   expired(): void;
 }) {
   const { t } = useTranslation(NAMESPACE);
+  const dispatch = useDispatch();
   const live = useLiveSales(true);
+  // Leaving the dashboard (signing out, an expired session) drops its figures: a new sign-in never sees the previous user's.
+  useEffect(() => () => { dispatch(staffApi.util.resetApiState()); }, [dispatch]);
   return (
     <UnauthorizedContext.Provider value={expired}>
       <LiveContext.Provider value={live}>

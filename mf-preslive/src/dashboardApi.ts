@@ -7,6 +7,11 @@ import {
   PresentationSalesResponse, SalesByPosResponse, TopFeaturesResponse, type DrillBy,
 } from '@ticketing/shared';
 import { staffApi } from './api';
+import { dynamicMiddleware, rootReducer } from './store';
+
+// the api joins the store with the dashboard's chunk (the sign-in screen's store has none)
+rootReducer.inject(staffApi);
+dynamicMiddleware.addMiddleware(staffApi.middleware);
 
 export interface Range { startDate: string; endDate: string }
 export interface ReportArgs extends Range { locationId?: number }

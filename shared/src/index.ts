@@ -2,7 +2,8 @@
 export * from './contracts';
 export { publish, subscribe } from './bus/eventBus';
 export { i18n, initI18n, addNamespace, loadNamespace, setLocale, currentLocale, storedLocale, dirOf, isLocale, LOCALES, DEFAULT_LOCALE, RTL_LOCALES, type Resources, type ResourceLoaders } from './i18n';
-export { createBaseQuery, toFailure, readCookie, apiUrl, errorKeyFor, type ApiFailure } from './api/baseQuery';
+export { createBaseQuery, toFailure, type ApiFailure } from './api/baseQuery';
+export { readCookie, apiUrl, errorKeyFor } from './api/http';
 export { parseWith, queryString } from './api/staffQuery';
 export { setRuntimeConfig, getRuntimeConfig } from './runtime/config';
 export { getSessionUuid, readSession, writeSession } from './runtime/session';

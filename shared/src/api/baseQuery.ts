@@ -1,7 +1,8 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { getRuntimeConfig } from '../runtime/config';
 import { getSessionUuid } from '../runtime/session';
-import { currentLocale, i18n } from '../i18n';
+import { currentLocale } from '../i18n';
+import { apiUrl, errorKeyFor, readCookie } from './http';
 
 /** What a failed call looks like to components: an error code and the i18n key that says it. */
 export interface ApiFailure { status: number | string; code: string; key: string; data?: unknown }
@@ -35,18 +36,4 @@ export function toFailure(error: FetchBaseQueryError): ApiFailure {
   return { status: error.status, code, key: errorKeyFor(code), data };
 }
 
-/** The i18n key that says an api error code: every code with a text in `common:errors` is known. */
-export function errorKeyFor(code: string | undefined): string {
-  return code && i18n.exists(`common:errors.${code}`) ? `errors.${code}` : 'errors.generic';
-}
-
-export function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const m = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
-  return m ? decodeURIComponent(m[1]) : undefined;
-}
-
-/** Plain fetch with the same headers, for calls outside RTK Query (SSE URLs, downloads). */
-export function apiUrl(path: string): string {
-  return `${getRuntimeConfig().apiBase}${path}`;
-}
+export { apiUrl, errorKeyFor, readCookie };

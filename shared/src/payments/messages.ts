@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { apiUrl } from '../api/baseQuery';
+import { apiUrl } from '../api/http';
 import { PaymentMessage } from '../contracts/payments';
 
 /** The origin the hosted payment page is served from (the api's; the site's own when apiBase is relative). */

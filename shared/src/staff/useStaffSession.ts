@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { StaffUser } from '../contracts/staff';
-import { errorKeyFor as errorKey } from '../api/baseQuery';
-import { apiUrl, readCookie } from '../api/baseQuery';
+import { apiUrl, errorKeyFor as errorKey, readCookie } from '../api/http';
 import { currentLocale } from '../i18n';
 import type { StaffCredentials } from './StaffLoginForm';
 
