@@ -122,6 +122,9 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
     mode: production ? 'production' : 'development',
     // Production maps are written for error reports but not referenced, so no page ever fetches them.
     devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
+    // `rspack dev` compiles dynamic imports lazily by default, asking the page's own origin to build them: a
+    // remote's chunks, loaded into the host's page (another port), then never arrive (`npm run dev` hung).
+    lazyCompilation: false,
     entry: { main: './src/index.ts' },
     output: {
       path: path.join(appDir, 'dist'),

@@ -19,13 +19,23 @@ export function devRegistry() {
   };
 }
 
-type Res = { setHeader(k: string, v: string): void; json(body: unknown): void };
+type Res = { setHeader(k: string, v: string): void; end(body: string): void };
+type RegistryMiddleware = { name: string; path: string; middleware(req: unknown, res: Res): void };
 
-/** Dev-server middleware hook for the host: serves devRegistry() no-store. */
-export function serveDevRegistry<M>(middlewares: M, server: { app?: { get(route: string, handler: (req: unknown, res: Res) => void): unknown } }): M {
-  server.app?.get('/remotes.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(devRegistry());
-  });
+/**
+ * Dev-server middleware hook for the host: serves devRegistry() no-store. A middleware object (Rspack's dev
+ * server 2 runs on connect, not express: there is no `app.get`), put first so the history fallback never answers it.
+ */
+export function serveDevRegistry<M extends unknown[]>(middlewares: M): M {
+  const registry: RegistryMiddleware = {
+    name: 'dev-registry',
+    path: '/remotes.json',
+    middleware: (_req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(devRegistry()));
+    },
+  };
+  middlewares.unshift(registry);
   return middlewares;
 }
