@@ -72,8 +72,9 @@ async function pinch(page: Page, c: { x: number; y: number }, d0: number, d1: nu
 }
 
 const seatCells = (page: Page) => page.getByTestId('seatmap').getByRole('gridcell');
+/** The first grid cell's width; NaN while the grid re-renders under the new view (no box), so a poll asks again. */
 async function seatSize(page: Page): Promise<number> {
-  return (await seatCells(page).first().boundingBox())!.width;
+  return (await seatCells(page).first().boundingBox())?.width ?? NaN;
 }
 
 async function openHeldOrder(page: Page, request: APIRequestContext, lang: Lang, opts: { idleTimeMs?: number; query?: string } = {}) {
