@@ -35,8 +35,8 @@ const ROUTES: Array<{ path: string | ((page: Page) => Promise<string>); label?: 
   { path: '/customer', ready: (p) => expect(p.getByRole('heading', { level: 1 }).first()).toBeVisible() },
   { path: '/mini-site/tel-aviv-film-club', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { path: '/edocument/no-such-ticket', ready: (p) => expect(p.getByRole('heading', { level: 1 }).or(p.getByRole('alert')).first()).toBeVisible() },
-  { path: '/PRES-live', ready: (p) => expect(p.getByRole('button').last()).toBeVisible() },
-  { path: '/PRES-live/ticket-ref', ready: (p) => expect(p.getByRole('button').last()).toBeVisible() },
+  { path: '/PRES-live', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { path: '/PRES-live/ticket-ref', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
   { path: '/terms', ready: (p) => expect(p.getByTestId('terms-page')).toBeVisible() },
   { path: '/no-such-page', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
 ];
