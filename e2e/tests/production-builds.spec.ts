@@ -21,8 +21,11 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** Per bundle file: the development-build sources its map lists, or that it has no map to tell. */
-function developmentBuilds(dirs: string[]): string[] {
+/** zod's classic API (≈ 28 KB gzip against zod/mini's ≈ 9): the contracts every browser bundle parses with are zod/mini. */
+const CLASSIC_ZOD = /node_modules\/(zod\/v4\/classic|zod\/v3)\//;
+
+/** Per bundle file: the sources its map lists that match `pattern`, or that it has no map to tell. */
+function bundledFrom(dirs: string[], pattern: RegExp): string[] {
   const found: string[] = [];
   for (const file of dirs.flatMap(filesUnder).filter((f) => /\.js$/.test(f))) {
     const map = `${file}.map`;
@@ -33,7 +36,7 @@ function developmentBuilds(dirs: string[]): string[] {
       continue;
     }
     const sources: string[] = JSON.parse(readFileSync(map, 'utf8')).sources ?? [];
-    for (const source of sources) if (DEVELOPMENT_BUILD.test(source)) found.push(`${path.relative(ROOT, file)}: ${source.replace(/^.*node_modules\//, '')}`);
+    for (const source of sources) if (pattern.test(source)) found.push(`${path.relative(ROOT, file)}: ${source.replace(/^.*node_modules\//, '')}`);
   }
   return found;
 }
@@ -42,7 +45,15 @@ test('no dist/ and no served remote folder contains a development build of a dep
   const dirs = [...APPS.map((app) => path.join(ROOT, app, 'dist')), path.join(E2E_SITE_DIR, 'remotes')];
   const bundles = dirs.flatMap(filesUnder).filter((f) => f.endsWith('.js'));
   expect(bundles.length).toBeGreaterThan(APPS.length); // the site was built: there is something to judge
-  expect(developmentBuilds(dirs)).toEqual([]);
+  expect(bundledFrom(dirs, DEVELOPMENT_BUILD)).toEqual([]);
+});
+
+test('no browser bundle carries zod\'s classic API', () => {
+  const dirs = APPS.map((app) => path.join(ROOT, app, 'dist'));
+  const maps = dirs.flatMap(filesUnder).filter((f) => f.endsWith('.js.map'));
+  // zod/mini is there to be found: the pattern looks at the right files
+  expect(maps.some((m) => readFileSync(m, 'utf8').includes('node_modules/zod/v4/mini/'))).toBe(true);
+  expect(bundledFrom(dirs, CLASSIC_ZOD)).toEqual([]);
 });
 
 test('no page requests a source map, and no script or stylesheet it loads points at one', async ({ page }) => {

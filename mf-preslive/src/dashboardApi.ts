@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { parseWith, queryString } from '@ticketing/shared';
 import {
   AttendanceByDateResponse, AttendanceByLocationResponse, AttendanceByShowTimeResponse, AvailableFeaturesResponse,

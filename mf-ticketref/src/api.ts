@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { createBaseQuery, parseWith, queryString, type ApiFailure } from '@ticketing/shared';
 import {
   EditOptionQuantityResponse, PromptAdminResponse, PromptDetailResponse, PromptTicketSalesResponse, SendTicketsResponse,

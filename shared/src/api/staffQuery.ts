@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * Helpers for the staff remotes' RTK Query endpoints (PresLive, ticket-ref).
  * Responses are parsed with the shared contracts, so a mismatch surfaces as an error, not as bad figures.
  */
-export const parseWith = <S extends z.ZodType>(schema: S) => (raw: unknown): z.output<S> => schema.parse(raw);
+export const parseWith = <S extends z.ZodMiniType>(schema: S) => (raw: unknown): z.output<S> => schema.parse(raw);
 
 /** A query string from the parameters that have a value (undefined, null and '' are left out). */
 export const queryString = (o: Record<string, string | number | boolean | undefined | null>) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { OrderSteps } from './config';
 
 /**
@@ -7,11 +7,11 @@ import { OrderSteps } from './config';
  * without changing what other visitors get.
  */
 export const ConfigPreviewBody = z.object({
-  uuid: z.string().min(8).max(100).regex(/^[\w-]+$/),
-  orderSteps: OrderSteps.optional(),
-  idleTimeMs: z.number().int().min(1000).max(3_600_000).optional(),
+  uuid: z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[\w-]+$/)),
+  orderSteps: z.optional(OrderSteps),
+  idleTimeMs: z.optional(z.int().check(z.gte(1000), z.lte(3_600_000))),
 });
 export type ConfigPreviewBody = z.infer<typeof ConfigPreviewBody>;
 
 /** GET /config may carry the visit's uuid (only a development preview uses it). */
-export const ConfigHeaders = z.object({ uuid: z.string().max(100).optional() });
+export const ConfigHeaders = z.object({ uuid: z.optional(z.string().check(z.maxLength(100))) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDate, IsoDateTime, SeatingMode } from './formats';
 
 export { ISO_DATE, IsoDate, IsoDateTime, SeatingMode } from './formats';
@@ -14,28 +14,28 @@ export { Feature, FeaturesResponse } from './whatsOn';
 // ---------- shared building blocks ----------
 
 /** Query-string integer (query values arrive as strings). */
-export const QueryInt = z.coerce.number().int().nonnegative();
+export const QueryInt = z.coerce.number().check(z.int(), z.nonnegative());
 /** "1,2,3" or a single id → number[]. */
-export const IdList = z
-  .string()
-  .regex(/^\d+(,\d+)*$/, 'comma separated list of ids')
-  .transform((s) => s.split(',').map(Number));
+export const IdList = z.pipe(
+  z.string().check(z.regex(/^\d+(,\d+)*$/, 'comma separated list of ids')),
+  z.transform((s: string) => s.split(',').map(Number)),
+);
 /** "A,B" → string[] (ticket codes). */
-export const CodeList = z
-  .string()
-  .max(500)
-  .transform((s) => s.split(',').map((c) => c.trim()).filter(Boolean));
-export const MiniSiteUrl = z.string().min(1).max(200);
+export const CodeList = z.pipe(
+  z.string().check(z.maxLength(500)),
+  z.transform((s: string) => s.split(',').map((c) => c.trim()).filter(Boolean)),
+);
+export const MiniSiteUrl = z.string().check(z.minLength(1), z.maxLength(200));
 /** Shekels, at most 2 decimals. */
 export const Money = z.number();
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 export type IdParams = z.infer<typeof IdParams>;
 
 export const LockTimer = z.object({
-  chooseSeatsInSeconds: z.number().int(),
-  chooseTicketsInSeconds: z.number().int(),
-  customerInfoInSeconds: z.number().int(),
-  chooseProductsInSeconds: z.number().int(),
+  chooseSeatsInSeconds: z.int(),
+  chooseTicketsInSeconds: z.int(),
+  customerInfoInSeconds: z.int(),
+  chooseProductsInSeconds: z.int(),
 });
 export type LockTimer = z.infer<typeof LockTimer>;
 
@@ -43,9 +43,9 @@ export type LockTimer = z.infer<typeof LockTimer>;
 // ---------- features ----------
 
 export const FeaturesQuery = z.object({
-  featureIds: IdList.optional(),
-  locationId: z.coerce.number().int().positive().optional(),
-  miniSiteUrl: MiniSiteUrl.optional(),
+  featureIds: z.optional(IdList),
+  locationId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  miniSiteUrl: z.optional(MiniSiteUrl),
 });
 export type FeaturesQuery = z.infer<typeof FeaturesQuery>;
 
@@ -53,31 +53,31 @@ export type FeaturesQuery = z.infer<typeof FeaturesQuery>;
 // ---------- presentations ----------
 
 export const PresentationsQuery = z.object({
-  featureIds: IdList.optional(),
-  locationId: z.coerce.number().int().positive().optional(),
-  miniSiteUrl: MiniSiteUrl.optional(),
-  ticketCodes: CodeList.optional(),
+  featureIds: z.optional(IdList),
+  locationId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  miniSiteUrl: z.optional(MiniSiteUrl),
+  ticketCodes: z.optional(CodeList),
 });
 export type PresentationsQuery = z.infer<typeof PresentationsQuery>;
 
 export const PresentationSummary = z.object({
-  id: z.number().int(),
-  featureId: z.number().int(),
+  id: z.int(),
+  featureId: z.int(),
   featureName: z.string(),
-  venueId: z.number().int(),
+  venueId: z.int(),
   venueName: z.string(),
-  venueTypeId: z.number().int(),
-  seatplanId: z.number().int(),
-  seatingPolicyId: z.number().int(),
-  locationId: z.number().int(),
+  venueTypeId: z.int(),
+  seatplanId: z.int(),
+  seatingPolicyId: z.int(),
+  locationId: z.int(),
   locationName: z.string(),
-  authProfileId: z.number().int(),
-  businessId: z.number().int(),
+  authProfileId: z.int(),
+  businessId: z.int(),
   dateTime: IsoDateTime,
   /** true when the venue has at least one reserved (numbered) section. */
   isReserved: z.boolean(),
   /** Number of general-admission sections (spec: "count of general-admission sections"). */
-  isGA: z.number().int(),
+  isGA: z.int(),
   seatingMode: SeatingMode,
   locationOffline: z.boolean(),
 });
@@ -91,25 +91,25 @@ export const PresentationsResponse = z.object({
 export type PresentationsResponse = z.infer<typeof PresentationsResponse>;
 
 export const PresentationQuery = z.object({
-  ticketCodes: CodeList.optional(),
-  miniSiteUrl: MiniSiteUrl.optional(),
+  ticketCodes: z.optional(CodeList),
+  miniSiteUrl: z.optional(MiniSiteUrl),
   /** Integration data (spec: GET /integration); accepted and ignored for now. */
-  integrationId: z.string().max(200).optional(),
+  integrationId: z.optional(z.string().check(z.maxLength(200))),
 });
 export type PresentationQuery = z.infer<typeof PresentationQuery>;
 
 export const Product = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   price: Money,
   isDeliveryRequired: z.boolean(),
-  selectedQuantity: z.number().int(),
+  selectedQuantity: z.int(),
   category: z.string(),
 });
 export type Product = z.infer<typeof Product>;
 
-export const Presentation = PresentationSummary.extend({
-  featureDurationMinutes: z.number().int(),
+export const Presentation = z.extend(PresentationSummary, {
+  featureDurationMinutes: z.int(),
   featureRating: z.string(),
   /** Service charge per ticket, shekels. */
   serviceCharge: Money,
@@ -122,8 +122,8 @@ export const Presentation = PresentationSummary.extend({
   isVod: z.boolean(),
   newBookingUrl: z.string(),
   isDisplayQr: z.boolean(),
-  viewAreaFilename: z.string().nullable(),
-  imageMapHtml: z.string().nullable(),
+  viewAreaFilename: z.nullable(z.string()),
+  imageMapHtml: z.nullable(z.string()),
 });
 export type Presentation = z.infer<typeof Presentation>;
 
@@ -134,36 +134,36 @@ export type PresentationResponse = z.infer<typeof PresentationResponse>;
 
 export const TicketGroupsQuery = z.object({
   /** Cache buster the old client sends; ignored. */
-  timestamp: z.string().max(50).optional(),
-  ts: z.string().max(50).optional(),
-  miniSiteUrl: MiniSiteUrl.optional(),
-  ticketCodes: CodeList.optional(),
-  integrationId: z.string().max(200).optional(),
+  timestamp: z.optional(z.string().check(z.maxLength(50))),
+  ts: z.optional(z.string().check(z.maxLength(50))),
+  miniSiteUrl: z.optional(MiniSiteUrl),
+  ticketCodes: z.optional(CodeList),
+  integrationId: z.optional(z.string().check(z.maxLength(200))),
 });
 export type TicketGroupsQuery = z.infer<typeof TicketGroupsQuery>;
 
 export const Ticket = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   price: Money,
   /** Price before a discount (same as price when none). */
   oldPrice: Money,
   serviceCharge: Money,
-  pricePolicyId: z.number().int(),
-  multiplyFactor: z.number().int(),
+  pricePolicyId: z.int(),
+  multiplyFactor: z.int(),
   isByCodeEnabled: z.boolean(),
-  code: z.string().nullable(),
-  ref1prompt: z.string().nullable(),
-  ref2prompt: z.string().nullable(),
+  code: z.nullable(z.string()),
+  ref1prompt: z.nullable(z.string()),
+  ref2prompt: z.nullable(z.string()),
   walkin: z.boolean(),
-  loyaltyPointsPrice: z.number().nullable(),
+  loyaltyPointsPrice: z.nullable(z.number()),
   /** name: in the visitor's language ('' when the producer has none). */
-  addons: z.array(z.object({ id: z.number().int(), name: z.string().default(''), price: Money })),
+  addons: z.array(z.object({ id: z.int(), name: z._default(z.string(), ''), price: Money })),
 });
 export type Ticket = z.infer<typeof Ticket>;
 
 export const TicketGroup = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   /** regular | premium | ga ... (price zone code) */
   code: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Money } from './catalog';
 
 // =====================================================================================
@@ -74,25 +74,25 @@ export const StartupConfig = z.object({
     donations: CustomerFormConfig,
   }),
   locales: z.object({ enabled: z.array(z.enum(['he', 'en', 'ru', 'ar', 'pl'])), default: z.literal('he') }),
-  currency: z.object({ code: z.literal('ILS'), symbol: z.string(), decimals: z.number().int() }),
+  currency: z.object({ code: z.literal('ILS'), symbol: z.string(), decimals: z.int() }),
   /** Step order of a ticket order (spec section 2 gives two readings; ORDER_STEPS on the api chooses). */
   orderSteps: OrderSteps,
   limits: z.object({
-    maxSeats: z.number().int(),
-    maxMembershipQuantity: z.number().int(),
+    maxSeats: z.int(),
+    maxMembershipQuantity: z.int(),
     /** Hold orders: pay and collect at least this many minutes before the event. */
-    holdCollectMinutesBefore: z.number().int(),
+    holdCollectMinutesBefore: z.int(),
     /** The e-ticket counts an event as past this many minutes after it starts (spec: 0). */
-    pastEventGraceMinutes: z.number().int(),
+    pastEventGraceMinutes: z.int(),
     /** Without any input for this long an order step warns, then ends like its lock timer (spec: 300000). */
-    idleTimeMs: z.number().int(),
+    idleTimeMs: z.int(),
   }),
   payment: z.object({
     providers: z.array(PaymentProviderInfo),
     defaultProvider: z.string(),
     /** Default number of payments (spec section 9: 1). */
-    numberOfPaymentsDefault: z.number().int(),
-    maxNumberOfPayments: z.number().int(),
+    numberOfPaymentsDefault: z.int(),
+    maxNumberOfPayments: z.int(),
     /** Minimum order total (shekels) for more than one payment. */
     installmentsMinTotal: Money,
     /** Booking fee per paid order (shekels). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDateTime, Money } from './catalog';
 import * as rules from '../validation/rules';
 import { MobileNumber } from './customers';
@@ -15,42 +15,42 @@ export type LoginIdentifier = z.infer<typeof LoginIdentifier>;
 export const LoginOptionsResponse = z.object({ identifiers: z.array(LoginIdentifier), passwordLogin: z.boolean() });
 export type LoginOptionsResponse = z.infer<typeof LoginOptionsResponse>;
 
-export const Ssn = z.string().trim().max(12).refine((v) => rules.isValidIsraeliId(v), 'invalid_ssn');
+export const Ssn = z.string().check(z.trim(), z.maxLength(12), z.refine((v) => rules.isValidIsraeliId(v), 'invalid_ssn'));
 
 /**
  * POST /customer-area/mobile-login: exactly one identifier; the code always goes to the mobile number on file.
  * `checkout`: the sign-in started from checkout (the answer is the same).
  */
 export const IdentifierLoginBody = z.object({
-  mobileNumber: MobileNumber.optional(),
-  ssn: Ssn.optional(),
-  memberNumber: z.string().trim().min(1).max(30).regex(/^[\w-]+$/).optional(),
-  checkout: z.boolean().optional(),
-  recaptchaToken: z.string().max(4000).optional().nullable(),
-}).refine((b) => [b.mobileNumber, b.ssn, b.memberNumber].filter((v) => v !== undefined).length === 1, 'exactly one identifier');
+  mobileNumber: z.optional(MobileNumber),
+  ssn: z.optional(Ssn),
+  memberNumber: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(30), z.regex(/^[\w-]+$/))),
+  checkout: z.optional(z.boolean()),
+  recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
+}).check(z.refine((b) => [b.mobileNumber, b.ssn, b.memberNumber].filter((v) => v !== undefined).length === 1, 'exactly one identifier'));
 export type IdentifierLoginBody = z.infer<typeof IdentifierLoginBody>;
 
 /** POST /customer/login */
 export const PasswordLoginBody = z.object({
-  email: z.string().trim().email().max(120),
-  password: z.string().min(1).max(200),
-  recaptchaToken: z.string().max(4000).optional().nullable(),
-  includeMemberships: z.boolean().default(true),
+  email: z.string().check(z.trim(), z.email(), z.maxLength(120)),
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
+  recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
+  includeMemberships: z._default(z.boolean(), true),
 });
 
-export const CustomerLocation = z.object({ id: z.number().int(), name: z.string(), city: z.string() });
+export const CustomerLocation = z.object({ id: z.int(), name: z.string(), city: z.string() });
 export const CustomerLocationsResponse = z.object({ locations: z.array(CustomerLocation) });
 
 // ---- system vouchers ----
-export const VoucherRefParams = z.object({ ref: z.string().trim().min(3).max(40).regex(/^[\w-]+$/) });
-export const VoucherActionBody = z.object({ reservationIdentifier: z.string().trim().max(40).optional().nullable() });
+export const VoucherRefParams = z.object({ ref: z.string().check(z.trim(), z.minLength(3), z.maxLength(40), z.regex(/^[\w-]+$/)) });
+export const VoucherActionBody = z.object({ reservationIdentifier: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))) });
 export const VoucherActionResponse = z.object({ systemVoucher: AreaVoucher });
 export const VoucherHistoryEntry = z.object({
   kind: z.enum(['issued', 'redeemed', 'cancelled', 'replacement']),
   date: IsoDateTime,
   amount: Money,
-  tickets: z.number().int(),
-  reservationIdentifier: z.string().nullable(),
+  tickets: z.int(),
+  reservationIdentifier: z.nullable(z.string()),
 });
 export type VoucherHistoryEntry = z.infer<typeof VoucherHistoryEntry>;
 export const VoucherHistoryResponse = z.object({ history: z.array(VoucherHistoryEntry) });
@@ -58,32 +58,32 @@ export const VoucherHistoryResponse = z.object({ history: z.array(VoucherHistory
 // ---- video on demand ----
 export const AreaVod = z.object({
   /** reservation_tickets.id */
-  ticketId: z.number().int(),
+  ticketId: z.int(),
   title: z.string(),
   reservationIdentifier: z.string(),
   purchaseDate: IsoDateTime,
   availableFrom: IsoDateTime,
   availableUntil: IsoDateTime,
-  playCount: z.number().int(),
-  playsRemaining: z.number().int(),
+  playCount: z.int(),
+  playsRemaining: z.int(),
   lastPlayback: z.nullable(IsoDateTime),
   canPlay: z.boolean(),
 });
 export type AreaVod = z.infer<typeof AreaVod>;
 export const AreaVodResponse = z.object({ vod: z.array(AreaVod) });
-export const VodTicketParams = z.object({ ticketId: z.coerce.number().int().positive() });
+export const VodTicketParams = z.object({ ticketId: z.coerce.number().check(z.int(), z.positive()) });
 export const VodPlayResponse = z.object({ vod: AreaVod });
 
 // ---- details ----
-const name = z.string().trim().min(1).max(60).regex(/^[\p{L}\s'’-]+$/u, 'lettersOnly');
+const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(60), z.regex(/^[\p{L}\s'’-]+$/u, 'lettersOnly'));
 export const DetailsUpdateBody = z.object({
   firstName: name,
   lastName: name,
-  email: z.string().trim().max(120).email().nullable().or(z.literal('').transform(() => null)),
+  email: z.union([z.nullable(z.string().check(z.trim(), z.maxLength(120), z.email())), z.pipe(z.literal(''), z.transform(() => null))]),
   mobileNumber: MobileNumber,
-  city: z.string().trim().max(60).nullable().optional(),
-  address1: z.string().trim().max(120).transform(rules.cleanAddress).nullable().optional(),
-  postalCode: z.string().trim().max(10).regex(/^\d*$/).nullable().optional(),
+  city: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(60)))),
+  address1: z.optional(z.nullable(z.pipe(z.string().check(z.trim(), z.maxLength(120)), z.transform(rules.cleanAddress)))),
+  postalCode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(10), z.regex(/^\d*$/)))),
   isMailingAllowed: z.boolean(),
 });
 export type DetailsUpdateBody = z.infer<typeof DetailsUpdateBody>;

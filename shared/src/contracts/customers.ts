@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDateTime, Money } from './catalog';
 import { CustomerInfo } from './customerProfile';
 
@@ -13,10 +13,10 @@ import * as rules from '../validation/rules';
 
 export const AreaTicket = z.object({
   /** reservation_tickets.id: what itemsToCancel names. */
-  id: z.number().int(),
+  id: z.int(),
   sectionName: z.string(),
-  row: z.number().int(),
-  seat: z.number().int(),
+  row: z.int(),
+  seat: z.int(),
   price: Money,
   status: z.enum(['sold', 'held', 'cancelled', 'refunded']),
   cancellable: z.boolean(),
@@ -24,16 +24,16 @@ export const AreaTicket = z.object({
 export type AreaTicket = z.infer<typeof AreaTicket>;
 
 export const AreaReservation = z.object({
-  id: z.number().int(),
+  id: z.int(),
   identifier: z.string(),
   status: z.enum(['committed', 'cancelled', 'held-unpaid']),
   isHold: z.boolean(),
   title: z.string(),
-  presentationId: z.number().int(),
+  presentationId: z.int(),
   startsAt: IsoDateTime,
   total: Money,
   /** The e-ticket page (/edocument/{key}), null when the order has none. */
-  eTicketUrl: z.string().nullable(),
+  eTicketUrl: z.nullable(z.string()),
   tickets: z.array(AreaTicket),
 });
 export type AreaReservation = z.infer<typeof AreaReservation>;
@@ -49,16 +49,16 @@ export const AreaVoucher = z.object({
   reference: z.string(),
   name: z.string(),
   balance: Money,
-  ticketBalance: z.number().int(),
+  ticketBalance: z.int(),
   redeemed: Money,
   purchaseDate: IsoDateTime,
   expirationDate: z.string(),
   status: z.enum(['active', 'cancelled']),
   isForReplacement: z.boolean(),
   /** Bought on this site, unredeemed, active: POST /system-vouchers/{ref}/cancel would succeed. */
-  canCancel: z.boolean().default(false),
+  canCancel: z._default(z.boolean(), false),
   /** Bought on this site, active, within the replacement window and not yet marked. */
-  canReplace: z.boolean().default(false),
+  canReplace: z._default(z.boolean(), false),
 });
 export type AreaVoucher = z.infer<typeof AreaVoucher>;
 
@@ -71,14 +71,14 @@ export const CustomerAreaData = z.object({
 export type CustomerAreaData = z.infer<typeof CustomerAreaData>;
 export const CustomerAreaDataResponse = z.object({ customerAreaData: CustomerAreaData });
 
-export const ReservationIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ReservationIdParams = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 export const CancelReservationBody = z.object({
   /** Ticket ids to cancel; absent or empty: every ticket that can still be cancelled. */
-  itemsToCancel: z.array(z.number().int().positive()).max(100).optional(),
-  refundToTransactionCredit: z.boolean().default(false),
+  itemsToCancel: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(100))),
+  refundToTransactionCredit: z._default(z.boolean(), false),
 });
 export const CancelReservationResponse = z.object({
-  cancelledItems: z.array(z.number().int()),
+  cancelledItems: z.array(z.int()),
   /** What the cancelled tickets cost, without service fees (never refunded). */
   ticketsAmount: Money,
   fee: Money,
@@ -92,32 +92,34 @@ export type CancelReservationResponse = z.infer<typeof CancelReservationResponse
 // =====================================================================================
 
 
-export const MobileNumber = z.string().trim().min(9).max(20).transform(rules.normalizeMobile).refine((v) => /^05\d{8}$/.test(v), 'invalid_mobileNumber');
+export const MobileNumber = z
+  .pipe(z.string().check(z.trim(), z.minLength(9), z.maxLength(20)), z.transform(rules.normalizeMobile))
+  .check(z.refine((v) => /^05\d{8}$/.test(v), 'invalid_mobileNumber'));
 
 export const MobileLoginBody = z.object({
   mobileNumber: MobileNumber,
-  recaptchaToken: z.string().max(4000).optional().nullable(),
-  sendSmsRegardlessOfCustomerExistence: z.boolean().optional(),
+  recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
+  sendSmsRegardlessOfCustomerExistence: z.optional(z.boolean()),
 });
 export const SuccessResponse = z.object({ success: z.literal(true) });
 export const MobileLoginValidationBody = z.object({
-  smsCode: z.string().trim().regex(/^\d{4,8}$/),
+  smsCode: z.string().check(z.trim(), z.regex(/^\d{4,8}$/)),
   mobileNumber: MobileNumber,
 });
 
 export const CustomerAreaLoginBody = z.object({
   mobileNumber: MobileNumber,
-  checkout: z.boolean().optional(),
-  recaptchaToken: z.string().max(4000).optional().nullable(),
+  checkout: z.optional(z.boolean()),
+  recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
 });
 /** mobileNumber may be left out: the api remembers the number of the last code it sent to this browser. */
 export const CustomerAreaValidationBody = z.object({
-  smsCode: z.string().trim().regex(/^\d{4,8}$/),
-  mobileNumber: MobileNumber.optional(),
+  smsCode: z.string().check(z.trim(), z.regex(/^\d{4,8}$/)),
+  mobileNumber: z.optional(MobileNumber),
 });
 export const CustomerAreaInfoResponse = z.object({ customerAreaInfo: CustomerInfo });
 
 export const DevSmsQuery = z.object({ mobileNumber: MobileNumber });
 export const DevSmsResponse = z.object({
-  messages: z.array(z.object({ to: z.string(), body: z.string(), code: z.string().nullable(), createdAt: IsoDateTime })),
+  messages: z.array(z.object({ to: z.string(), body: z.string(), code: z.nullable(z.string()), createdAt: IsoDateTime })),
 });

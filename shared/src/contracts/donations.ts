@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDate, Money } from './catalog';
 import { CartCustomerInfo } from './orders';
 
@@ -11,17 +11,17 @@ import { CartCustomerInfo } from './orders';
 export const MAX_DONATIONS_PER_ORDER = 10;
 
 export const DonationDetail = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** A fixed amount, or the minimum when the donor types the amount (customAmount). */
   amount: Money,
   customAmount: z.boolean(),
   /** The largest amount a donor may type (custom amounts only; null for fixed ones). */
-  maxAmount: Money.nullable(),
-  selectedQuantity: z.number().int(),
+  maxAmount: z.nullable(Money),
+  selectedQuantity: z.int(),
 });
 export type DonationDetail = z.infer<typeof DonationDetail>;
 export const Donation = z.object({
-  id: z.number().int(),
+  id: z.int(),
   Code: z.string(),
   Name: z.string(),
   Description: z.string(),
@@ -29,40 +29,40 @@ export const Donation = z.object({
 });
 export type Donation = z.infer<typeof Donation>;
 /** GET /donations */
-export const DonationsResponse = z.object({ donations: z.array(Donation), maxQuantity: z.number().int() });
+export const DonationsResponse = z.object({ donations: z.array(Donation), maxQuantity: z.int() });
 export type DonationsResponse = z.infer<typeof DonationsResponse>;
 
 /** One chosen donation: a detail of a cause, the typed amount of a custom one, how many. */
 export const DonationLine = z.object({
-  donationId: z.number().int().positive(),
-  donationDetailId: z.number().int().positive(),
+  donationId: z.int().check(z.positive()),
+  donationDetailId: z.int().check(z.positive()),
   /** Custom amounts only (between the detail's amount and maxAmount); ignored for fixed ones. */
-  customAmount: Money.positive().max(1_000_000).optional().nullable(),
-  selectedQuantity: z.number().int().min(1).max(MAX_DONATIONS_PER_ORDER),
+  customAmount: z.nullable(z.optional(Money.check(z.positive(), z.lte(1_000_000)))),
+  selectedQuantity: z.int().check(z.gte(1), z.lte(MAX_DONATIONS_PER_ORDER)),
 });
 export type DonationLine = z.infer<typeof DonationLine>;
 
 /** POST /donations/quote: the api prices the chosen donations. */
-export const DonationQuoteBody = z.object({ lines: z.array(DonationLine).max(MAX_DONATIONS_PER_ORDER) });
+export const DonationQuoteBody = z.object({ lines: z.array(DonationLine).check(z.maxLength(MAX_DONATIONS_PER_ORDER)) });
 export type DonationQuoteBody = z.infer<typeof DonationQuoteBody>;
 
 export const DonationReceiptLine = z.object({
-  donationId: z.number().int(),
+  donationId: z.int(),
   /** Spec section 3 "Donation: type, quantity, amount": type is the cause's name. */
   type: z.string(),
   amount: Money,
-  quantity: z.number().int(),
+  quantity: z.int(),
   total: Money,
 });
 export type DonationReceiptLine = z.infer<typeof DonationReceiptLine>;
 
-export const DonationQuoteResponse = z.object({ lines: z.array(DonationReceiptLine), quantity: z.number().int(), total: Money });
+export const DonationQuoteResponse = z.object({ lines: z.array(DonationReceiptLine), quantity: z.int(), total: Money });
 export type DonationQuoteResponse = z.infer<typeof DonationQuoteResponse>;
 
 /** POST /donations/purchase (headers: uuid, Idempotency-Key): pays (paymentIdentifier of an approved session) and records. */
-export const DonationPurchaseBody = DonationQuoteBody.extend({
+export const DonationPurchaseBody = z.extend(DonationQuoteBody, {
   customerInfo: CartCustomerInfo,
-  paymentIdentifier: z.string().min(1).max(200).optional().nullable(),
+  paymentIdentifier: z.nullable(z.optional(z.string().check(z.minLength(1), z.maxLength(200)))),
 });
 export type DonationPurchaseBody = z.infer<typeof DonationPurchaseBody>;
 
@@ -70,7 +70,7 @@ export type DonationPurchaseBody = z.infer<typeof DonationPurchaseBody>;
 export const DonationPurchaseResponse = z.object({
   receiptNumber: z.string(),
   date: IsoDate,
-  donor: z.object({ firstName: z.string(), lastName: z.string(), email: z.string().nullable() }),
+  donor: z.object({ firstName: z.string(), lastName: z.string(), email: z.nullable(z.string()) }),
   lines: z.array(DonationReceiptLine),
   total: Money,
   replayed: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDateTime, Money } from './catalog';
 import { MobileNumber } from './customers';
 
@@ -36,19 +36,19 @@ export function eTicketState(f: ETicketFacts, now: Date = new Date()): ETicketSt
 /** Token: `ET1.<keyId>.<payload base64url>.<HMAC-SHA256 base64url>`; payload `reservation|tickets,comma|presentationId`. */
 export const QR_TOKEN_PREFIX = 'ET1';
 
-export const QrVerifyQuery = z.object({ token: z.string().min(10).max(2000) });
+export const QrVerifyQuery = z.object({ token: z.string().check(z.minLength(10), z.maxLength(2000)) });
 export type QrVerifyQuery = z.infer<typeof QrVerifyQuery>;
 
 export const QrVerifyResponse = z.object({
   valid: z.boolean(),
   /** Why a token is refused: malformed, an unknown key id, or a signature that does not match. */
-  reason: z.enum(['MALFORMED', 'UNKNOWN_KEY', 'BAD_SIGNATURE']).nullable(),
-  keyId: z.string().nullable(),
-  reservationIdentifier: z.string().nullable(),
+  reason: z.nullable(z.enum(['MALFORMED', 'UNKNOWN_KEY', 'BAD_SIGNATURE'])),
+  keyId: z.nullable(z.string()),
+  reservationIdentifier: z.nullable(z.string()),
   ticketIdentifiers: z.array(z.string()),
-  presentationId: z.number().int().nullable(),
+  presentationId: z.nullable(z.int()),
   /** The e-ticket's state now (valid tokens of an existing order only). */
-  state: z.enum(['valid', 'scanned', 'past', 'cancelled']).nullable(),
+  state: z.nullable(z.enum(['valid', 'scanned', 'past', 'cancelled'])),
 });
 export type QrVerifyResponse = z.infer<typeof QrVerifyResponse>;
 
@@ -56,13 +56,13 @@ export type QrVerifyResponse = z.infer<typeof QrVerifyResponse>;
 // E-documents
 // =====================================================================================
 
-export const DocumentKeyParams = z.object({ documentKey: z.string().min(8).max(100).regex(/^[\w-]+$/) });
+export const DocumentKeyParams = z.object({ documentKey: z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[\w-]+$/)) });
 export const EDocumentState = z.enum(['valid', 'scanned', 'past', 'cancelled']);
 export const EDocumentTicket = z.object({
   ticketIdentifier: z.string(),
-  RowName: z.string().nullable(),
-  SeatName: z.string().nullable(),
-  SectionName: z.string().nullable(),
+  RowName: z.nullable(z.string()),
+  SeatName: z.nullable(z.string()),
+  SectionName: z.nullable(z.string()),
   ticketName: z.string(),
   price: Money,
   isScanned: z.boolean(),
@@ -87,7 +87,7 @@ export const EDocument = z.object({
   tickets: z.array(EDocumentTicket),
   /** System vouchers used on the order (show vouchers). */
   vouchers: z.array(z.object({ reference: z.string(), amount: Money })),
-  products: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  products: z.array(z.object({ name: z.string(), quantity: z.int() })),
   totalAmount: Money,
   /** Collect at the cashier (hold orders, products to collect). */
   collectAtCashier: z.boolean(),
@@ -105,5 +105,5 @@ export type EDocument = z.infer<typeof EDocument>;
 export const EDocumentResponse = z.object({ edocument: EDocument });
 export type EDocumentResponse = z.infer<typeof EDocumentResponse>;
 
-export const ResIdParams = z.object({ resId: z.string().min(1).max(60) });
+export const ResIdParams = z.object({ resId: z.string().check(z.minLength(1), z.maxLength(60)) });
 export const SendTicketsBody = z.object({ mobileNumber: MobileNumber });

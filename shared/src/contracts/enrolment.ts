@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LockSeatInput, SeatsStatusV2Response } from './seats';
 
 // Membership enrolment (seat subscriptions, spec 2, 3, 4, 7, 8): a season's fixed seats, tariffs, selection
@@ -14,14 +14,14 @@ export const ENROLMENT_ERRORS = [
   'NOT_RELEASABLE', 'MAX_SEATS', 'UNAUTHORIZED',
 ] as const;
 
-export const EnrolParams = z.object({ id: z.coerce.number().int().positive() });
+export const EnrolParams = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 export type EnrolParams = z.infer<typeof EnrolParams>;
 
 /** A tariff: one ticket kind of a ticket group, priced as a share of each event's payable amount. */
-export const EnrolTariff = z.object({ TicketId: z.number().int(), Name: z.string(), Factor: z.number() });
+export const EnrolTariff = z.object({ TicketId: z.int(), Name: z.string(), Factor: z.number() });
 
 export const EnrolPresentation = z.object({
-  PresentationId: z.number().int(),
+  PresentationId: z.int(),
   Title: z.string(),
   dateTime: z.string(),
   IsRequired: z.boolean(),
@@ -32,42 +32,42 @@ export const EnrolPresentation = z.object({
 export type EnrolPresentation = z.infer<typeof EnrolPresentation>;
 
 export const EnrolSeason = z.object({
-  SeasonId: z.number().int(),
+  SeasonId: z.int(),
   Code: z.string(),
   Name: z.string(),
   Description: z.string(),
   VenueName: z.string(),
-  venueId: z.number().int(),
-  seatplanId: z.number().int(),
+  venueId: z.int(),
+  seatplanId: z.int(),
   /** true: no fixed seat step, seats are chosen per event. */
   IsSkipMemberSeat: z.boolean(),
   /** true: each event's seat is priced by the tariff; false: one season price per seat. */
   IsPricingPerTicket: z.boolean(),
   SeasonPrice: Shekels,
-  DefaultTicketGroupId: z.number().int(),
-  TicketGroups: z.array(z.object({ TicketGroupId: z.number().int(), Name: z.string(), tariffs: z.array(EnrolTariff) })),
+  DefaultTicketGroupId: z.int(),
+  TicketGroups: z.array(z.object({ TicketGroupId: z.int(), Name: z.string(), tariffs: z.array(EnrolTariff) })),
   Presentations: z.array(EnrolPresentation),
-  maxSeats: z.number().int(),
+  maxSeats: z.int(),
   /** The signed-in customer (null: sign in first), and whether they are enrolled already. */
-  customer: z.object({ firstName: z.string(), lastName: z.string(), mobileNumber: z.string() }).nullable(),
+  customer: z.nullable(z.object({ firstName: z.string(), lastName: z.string(), mobileNumber: z.string() })),
   alreadyEnrolled: z.boolean(),
 });
 export type EnrolSeason = z.infer<typeof EnrolSeason>;
 export const EnrolSeasonResponse = z.object({ season: EnrolSeason });
 export type EnrolSeasonResponse = z.infer<typeof EnrolSeasonResponse>;
-export const EnrolSeasonsResponse = z.object({ seasons: z.array(EnrolSeason.pick({ SeasonId: true, Code: true, Name: true, Description: true, VenueName: true })) });
+export const EnrolSeasonsResponse = z.object({ seasons: z.array(z.pick(EnrolSeason, { SeasonId: true, Code: true, Name: true, Description: true, VenueName: true })) });
 export type EnrolSeasonsResponse = z.infer<typeof EnrolSeasonsResponse>;
 
 /** GET /enroll/{id}/seatplan: a seat is available for a fixed season seat when free (or this visit's) in every event. */
-export const EnrolSeatplanResponse = SeatsStatusV2Response.extend({
-  seasonId: z.number().int(), venueId: z.number().int(), seatplanId: z.number().int(), presentationIds: z.array(z.number().int()),
+export const EnrolSeatplanResponse = z.extend(SeatsStatusV2Response, {
+  seasonId: z.int(), venueId: z.int(), seatplanId: z.int(), presentationIds: z.array(z.int()),
 });
 export type EnrolSeatplanResponse = z.infer<typeof EnrolSeatplanResponse>;
 
 /** PUT /enroll/{id}/lock-seat|unlock-seat: one seat in the listed events (default: every event of the season). */
 export const EnrolLockBody = z.object({
-  seat: LockSeatInput.nullable().optional(),
-  presentationIds: z.array(z.number().int().positive()).max(60).optional(),
+  seat: z.optional(z.nullable(LockSeatInput)),
+  presentationIds: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(60))),
 });
 export type EnrolLockBody = z.infer<typeof EnrolLockBody>;
 
@@ -75,25 +75,25 @@ export type EnrolLockBody = z.infer<typeof EnrolLockBody>;
  * POST /enroll/{id}/check-selection: booking's whole-selection rules (single-seat gap, companion seat) on what the
  * visit holds in each listed event (none listed: every event of the season — the season-seat step).
  */
-export const EnrolCheckBody = z.object({ presentationIds: z.array(z.number().int().positive()).max(60).optional() });
+export const EnrolCheckBody = z.object({ presentationIds: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(60))) });
 export type EnrolCheckBody = z.infer<typeof EnrolCheckBody>;
 
 export const EnrolOrderBody = z.object({
   /** Seats per tariff: the sum is the number of season seats. */
-  tariffs: z.array(z.object({ ticketId: z.number().int(), quantity: z.number().int().min(0).max(20) })).max(10),
+  tariffs: z.array(z.object({ ticketId: z.int(), quantity: z.int().check(z.gte(0), z.lte(20)) })).check(z.maxLength(10)),
   /** Chosen events: every required one and any optional ones. */
-  presentationIds: z.array(z.number().int()).max(60),
+  presentationIds: z.array(z.int()).check(z.maxLength(60)),
   /** The visit's held seats in the chosen events. */
-  seats: z.array(z.object({ presentationId: z.number().int(), sectionId: z.number().int(), x: z.number().int(), y: z.number().int() })).max(600),
-  paymentIdentifier: z.string().max(200).optional().nullable(),
+  seats: z.array(z.object({ presentationId: z.int(), sectionId: z.int(), x: z.int(), y: z.int() })).check(z.maxLength(600)),
+  paymentIdentifier: z.nullable(z.optional(z.string().check(z.maxLength(200)))),
 });
 export type EnrolOrderBody = z.infer<typeof EnrolOrderBody>;
 
-export const EnrolQuoteResponse = z.object({ total: Shekels, seats: z.number().int(), events: z.number().int() });
+export const EnrolQuoteResponse = z.object({ total: Shekels, seats: z.int(), events: z.int() });
 export type EnrolQuoteResponse = z.infer<typeof EnrolQuoteResponse>;
 
 export const EnrolledSeat = z.object({
-  presentationId: z.number().int(), sectionId: z.number().int(), x: z.number().int(), y: z.number().int(),
+  presentationId: z.int(), sectionId: z.int(), x: z.int(), y: z.int(),
   rowName: z.string(), seatName: z.string(), released: z.boolean(),
 });
 export const EnrolOrderResponse = z.object({
@@ -105,14 +105,14 @@ export type EnrolOrderResponse = z.infer<typeof EnrolOrderResponse>;
 export const MyEnrolmentsResponse = z.object({
   manageUrl: z.string(),
   enrolments: z.array(z.object({
-    enrolmentIdentifier: z.string(), seasonId: z.number().int(), seasonName: z.string(),
-    events: z.array(z.object({ presentationId: z.number().int(), title: z.string(), dateTime: z.string(), releasable: z.boolean(), seats: z.array(EnrolledSeat) })),
+    enrolmentIdentifier: z.string(), seasonId: z.int(), seasonName: z.string(),
+    events: z.array(z.object({ presentationId: z.int(), title: z.string(), dateTime: z.string(), releasable: z.boolean(), seats: z.array(EnrolledSeat) })),
   })),
 });
 export type MyEnrolmentsResponse = z.infer<typeof MyEnrolmentsResponse>;
 
 /** POST /enroll/release: gives one event's season seats back to sale (that event only). */
-export const EnrolReleaseBody = z.object({ enrolmentIdentifier: z.string().max(40), presentationId: z.number().int().positive() });
+export const EnrolReleaseBody = z.object({ enrolmentIdentifier: z.string().check(z.maxLength(40)), presentationId: z.int().check(z.positive()) });
 export type EnrolReleaseBody = z.infer<typeof EnrolReleaseBody>;
-export const EnrolReleaseResponse = z.object({ released: z.number().int() });
+export const EnrolReleaseResponse = z.object({ released: z.int() });
 export type EnrolReleaseResponse = z.infer<typeof EnrolReleaseResponse>;

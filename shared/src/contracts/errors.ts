@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The JSON error body every api failure returns. */
 export const ApiError = z.object({
   error: z.string(),
-  message: z.string().optional(),
-  issues: z.array(z.unknown()).optional(),
+  message: z.optional(z.string()),
+  issues: z.optional(z.array(z.unknown())),
 });
 export type ApiError = z.infer<typeof ApiError>;

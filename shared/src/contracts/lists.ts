@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDate, Money } from './catalog';
 
 /**
@@ -8,72 +8,72 @@ import { IsoDate, Money } from './catalog';
  */
 
 export const Currency = z.object({
-  CurrencyId: z.number().int(),
+  CurrencyId: z.int(),
   CurrencySymbol: z.string(),
   CurrencyCode: z.string(),
 });
 
 export const MembershipPrice = z.object({
-  MembershipPriceId: z.number().int(),
+  MembershipPriceId: z.int(),
   PriceCode: z.string(),
   Name: z.string(),
   Price: Money,
   currency: Currency,
-  selectedQuantity: z.number().int(),
-  usedQuantity: z.number().int(),
-  DiscountId: z.number().int().nullable(),
-  SystemVoucherReference: z.string().nullable(),
+  selectedQuantity: z.int(),
+  usedQuantity: z.int(),
+  DiscountId: z.nullable(z.int()),
+  SystemVoucherReference: z.nullable(z.string()),
 });
 
 export const Membership = z.object({
-  MembershipId: z.number().int(),
+  MembershipId: z.int(),
   /** 2 = series. */
-  MembershipTypeId: z.number().int(),
+  MembershipTypeId: z.int(),
   Code: z.string(),
   Name: z.string(),
   ClassName: z.string(),
   Description: z.string(),
   prices: z.array(MembershipPrice),
-  terms: z.object({ termsId: z.number().int(), text: z.string() }),
+  terms: z.object({ termsId: z.int(), text: z.string() }),
   /** Series memberships: number of presentations to choose. */
-  seriesSize: z.number().int().nullable(),
-  maxQuantity: z.number().int(),
+  seriesSize: z.nullable(z.int()),
+  maxQuantity: z.int(),
 });
 export type Membership = z.infer<typeof Membership>;
 
-export const MembershipsQuery = z.object({ code: z.string().max(50).optional() });
+export const MembershipsQuery = z.object({ code: z.optional(z.string().check(z.maxLength(50))) });
 export const MembershipsResponse = z.object({ memberships: z.array(Membership) });
 export type MembershipsResponse = z.infer<typeof MembershipsResponse>;
 
 export const SystemVoucherPrice = z.object({
-  SystemVoucherPriceId: z.number().int(),
+  SystemVoucherPriceId: z.int(),
   Price: Money,
   /** Open-priced vouchers: the buyer picks between min and max. */
   isOpenPrice: z.boolean(),
-  minPrice: Money.nullable(),
-  maxPrice: Money.nullable(),
+  minPrice: z.nullable(Money),
+  maxPrice: z.nullable(Money),
   redemptionData: z.array(z.object({ reference: z.string(), price: Money })),
 });
 
 export const SystemVoucher = z.object({
-  SystemVoucherId: z.number().int(),
-  SystemVoucherClassId: z.number().int(),
-  SystemVoucherSuperClassId: z.number().int(),
+  SystemVoucherId: z.int(),
+  SystemVoucherClassId: z.int(),
+  SystemVoucherSuperClassId: z.int(),
   SuperClassName: z.string(),
   Name: z.string(),
   Description: z.string(),
   Prices: z.array(SystemVoucherPrice),
-  Dates: z.object({ startDate: IsoDate, endDate: IsoDate, validityDays: z.number().int() }),
-  Terms: z.object({ termsId: z.number().int(), text: z.string() }),
-  maxQuantity: z.number().int(),
+  Dates: z.object({ startDate: IsoDate, endDate: IsoDate, validityDays: z.int() }),
+  Terms: z.object({ termsId: z.int(), text: z.string() }),
+  maxQuantity: z.int(),
 });
 export type SystemVoucher = z.infer<typeof SystemVoucher>;
 
 export const SystemVouchersQuery = z.object({
-  superClassId: z.coerce.number().int().positive().optional(),
+  superClassId: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 export const SystemVouchersResponse = z.object({
-  superClasses: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  superClasses: z.array(z.object({ id: z.int(), name: z.string() })),
   vouchers: z.array(SystemVoucher),
 });
 export type SystemVouchersResponse = z.infer<typeof SystemVouchersResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Membership purchase answers, kept free of the other contract files: mf-memberships bundles this file (it parses
 // with it even under a host whose shared singleton predates it) and it must stay small.
@@ -7,22 +7,22 @@ import { z } from 'zod';
 const Shekels = z.number();
 
 export const MembershipSeatplanResponse = z.object({
-  membershipId: z.number().int(),
-  events: z.array(z.object({ presentationId: z.number().int(), ordinal: z.number().int() })),
+  membershipId: z.int(),
+  events: z.array(z.object({ presentationId: z.int(), ordinal: z.int() })),
 });
 export type MembershipSeatplanResponse = z.infer<typeof MembershipSeatplanResponse>;
 
-export const MembershipQuoteResponse = z.object({ total: Shekels, quantity: z.number().int() });
+export const MembershipQuoteResponse = z.object({ total: Shekels, quantity: z.int() });
 export type MembershipQuoteResponse = z.infer<typeof MembershipQuoteResponse>;
 
 export const MembershipOrderResponse = z.object({
   orderIdentifier: z.string(),
   total: Shekels,
   members: z.array(z.object({
-    memberNumber: z.string(), membershipIdentifier: z.string(), name: z.string(), balance: z.number().int(),
+    memberNumber: z.string(), membershipIdentifier: z.string(), name: z.string(), balance: z.int(),
     startDate: z.string(), endDate: z.string(), kind: z.enum(['new', 'topUp', 'renewal']),
   })),
-  seats: z.number().int(),
+  seats: z.int(),
   replayed: z.boolean(),
 });
 export type MembershipOrderResponse = z.infer<typeof MembershipOrderResponse>;
@@ -32,4 +32,4 @@ export const MembershipRenewalResponse = z.object({
   memberNumber: z.string(), membershipCode: z.string(), endDate: z.string(), isExpired: z.boolean(),
 });
 export type MembershipRenewalResponse = z.infer<typeof MembershipRenewalResponse>;
-export const MembershipRenewalParams = z.object({ memberNumber: z.string().min(1).max(40) });
+export const MembershipRenewalParams = z.object({ memberNumber: z.string().check(z.minLength(1), z.maxLength(40)) });

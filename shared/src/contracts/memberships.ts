@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LockSeatInput } from './seats';
 import { CartCustomerInfo } from './orders';
 
@@ -14,41 +14,41 @@ export const MEMBERSHIP_ERRORS = [
   'CODE_ALREADY_ENTERED', 'VALIDATION_ERROR', 'MEMBER_EXPIRED', 'GENERAL_ERROR',
 ] as const;
 
-export const MembershipSeatplanQuery = z.object({ membershipId: z.coerce.number().int().positive() });
+export const MembershipSeatplanQuery = z.object({ membershipId: z.coerce.number().check(z.int(), z.positive()) });
 export type MembershipSeatplanQuery = z.infer<typeof MembershipSeatplanQuery>;
 
 /** The events a buyer chooses seats in (a series: one step per event, next/previous). Empty: no seats to choose. */
 /** PUT /membership/lock-seat and /membership/unlock-seat: the seats of one membership's events. */
 export const MembershipLockBody = z.object({
-  membershipId: z.number().int().positive(),
-  selections: z.array(LockSeatInput).max(10),
+  membershipId: z.int().check(z.positive()),
+  selections: z.array(LockSeatInput).check(z.maxLength(10)),
 });
 export type MembershipLockBody = z.infer<typeof MembershipLockBody>;
 
 /** POST /membership/check-selection: booking's whole-selection rules on what the visit holds in one event of the membership. */
-export const MembershipCheckBody = z.object({ membershipId: z.number().int().positive(), presentationId: z.number().int().positive() });
+export const MembershipCheckBody = z.object({ membershipId: z.int().check(z.positive()), presentationId: z.int().check(z.positive()) });
 export type MembershipCheckBody = z.infer<typeof MembershipCheckBody>;
 
 /** One line of the membership cart: a price by id or by price code, a quantity, or a top-up/renewal of a member number. */
 export const MembershipLine = z.object({
-  membershipPriceId: z.number().int().positive().optional(),
-  priceCode: z.string().max(40).optional(),
-  quantity: z.number().int().min(0).max(100),
+  membershipPriceId: z.optional(z.int().check(z.positive())),
+  priceCode: z.optional(z.string().check(z.maxLength(40))),
+  quantity: z.int().check(z.gte(0), z.lte(100)),
   /** Top-up (adds member tickets) or renewal (`renew`) of an existing membership. */
-  memberNumber: z.string().max(40).optional(),
-  renew: z.boolean().optional(),
+  memberNumber: z.optional(z.string().check(z.maxLength(40))),
+  renew: z.optional(z.boolean()),
 });
 export type MembershipLine = z.infer<typeof MembershipLine>;
 
 export const MembershipOrderBody = z.object({
-  membershipId: z.number().int().positive(),
-  lines: z.array(MembershipLine).max(20),
+  membershipId: z.int().check(z.positive()),
+  lines: z.array(MembershipLine).check(z.maxLength(20)),
   termsAccepted: z.boolean(),
   customerInfo: CartCustomerInfo,
   /** The approved payment session (GET /payment/form); absent when the total is zero. */
-  paymentIdentifier: z.string().max(200).optional().nullable(),
+  paymentIdentifier: z.nullable(z.optional(z.string().check(z.maxLength(200)))),
   /** Seats held by this visit in the membership's events. */
-  seats: z.array(z.object({ presentationId: z.number().int(), sectionId: z.number().int(), x: z.number().int(), y: z.number().int() })).max(200),
+  seats: z.array(z.object({ presentationId: z.int(), sectionId: z.int(), x: z.int(), y: z.int() })).check(z.maxLength(200)),
 });
 export type MembershipOrderBody = z.infer<typeof MembershipOrderBody>;
 

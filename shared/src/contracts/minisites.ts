@@ -1,19 +1,19 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { qInt } from './fields';
 
 // =====================================================================================
 // Mini-sites
 // =====================================================================================
 
-export const MiniSiteParams = z.object({ url: z.string().min(1).max(200) });
+export const MiniSiteParams = z.object({ url: z.string().check(z.minLength(1), z.maxLength(200)) });
 export const MiniSite = z.object({
-  id: z.number().int(),
+  id: z.int(),
   URL: z.string(),
   name: z.string(),
   /** How the page lists presentations. */
   PresentationList: z.enum(['list', 'calendar', 'byFeature']),
-  locationId: z.number().int().nullable(),
-  featureIds: z.array(z.number().int()).nullable(),
+  locationId: z.nullable(z.int()),
+  featureIds: z.nullable(z.array(z.int())),
   /** Ticket kinds (tickets' code, e.g. 'employee') that need reference validation (GET /mini-site/validate/{url}). */
   referenceTicketCodes: z.array(z.string()),
   requiresReference: z.boolean(),
@@ -25,10 +25,10 @@ export const MiniSiteResponse = z.object({ miniSite: MiniSite });
 export type MiniSiteResponse = z.infer<typeof MiniSiteResponse>;
 export const MiniSiteValidateQuery = z.object({
   ticketId: qInt,
-  reference1: z.string().trim().min(1).max(100),
-  reference2: z.string().trim().max(100).optional(),
+  reference1: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  reference2: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** check (default): only answers; redeem is done by the commit. */
-  mode: z.string().max(20).optional(),
+  mode: z.optional(z.string().check(z.maxLength(20))),
 });
-export const MiniSiteValidateResponse = z.object({ TicketId: z.number().int(), Balance: z.number().int() });
+export const MiniSiteValidateResponse = z.object({ TicketId: z.int(), Balance: z.int() });
 export type MiniSiteValidateResponse = z.infer<typeof MiniSiteValidateResponse>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDateTime, MiniSiteUrl, Money, Ticket } from './catalog';
 import { OptStr, qInt } from './fields';
 
@@ -44,9 +44,9 @@ export const ORDER_ERROR_CODES = [
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
 
 /** 409 COUPON_MORE_TICKETS carries how many more tickets must be added. */
-export const CouponMoreTicketsError = z.object({ error: z.literal('COUPON_MORE_TICKETS'), message: z.string().optional(), count: z.number().int().positive() });
+export const CouponMoreTicketsError = z.object({ error: z.literal('COUPON_MORE_TICKETS'), message: z.optional(z.string()), count: z.int().check(z.positive()) });
 /** 400 CUSTOMER_INFO_INVALID carries one entry per invalid field (key: an i18n key of the common namespace). */
-export const CustomerInfoIssue = z.object({ field: z.string(), key: z.string(), values: z.record(z.string(), z.unknown()).optional() });
+export const CustomerInfoIssue = z.object({ field: z.string(), key: z.string(), values: z.optional(z.record(z.string(), z.unknown())) });
 export type CustomerInfoIssue = z.infer<typeof CustomerInfoIssue>;
 
 // =====================================================================================
@@ -54,9 +54,9 @@ export type CustomerInfoIssue = z.infer<typeof CustomerInfoIssue>;
 // =====================================================================================
 
 export const CommitHeaders = z.object({
-  uuid: z.string().min(8).max(100).regex(/^[\w-]+$/),
+  uuid: z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[\w-]+$/)),
   /** One per checkout attempt (a new one after the cart changes). */
-  'idempotency-key': z.string().min(8).max(200).regex(/^[\w.:-]+$/),
+  'idempotency-key': z.string().check(z.minLength(8), z.maxLength(200), z.regex(/^[\w.:-]+$/)),
 });
 export type CommitHeaders = z.infer<typeof CommitHeaders>;
 
@@ -65,26 +65,26 @@ export type CommitHeaders = z.infer<typeof CommitHeaders>;
 // =====================================================================================
 
 export const TicketLookupQuery = z.object({
-  sectionId: qInt.optional(),
-  ticketGroupId: qInt.optional(),
+  sectionId: z.optional(qInt),
+  ticketGroupId: z.optional(qInt),
   /** A ticket code, a coupon code or a system-voucher reference. */
-  ticketCode: z.string().trim().min(1).max(60).optional(),
-  ticketId: qInt.optional(),
+  ticketCode: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
+  ticketId: z.optional(qInt),
   /** Comma separated ticket ids to skip (already tried). */
-  ignoreTicketIds: z.string().regex(/^\d+(,\d+)*$/).optional(),
+  ignoreTicketIds: z.optional(z.string().check(z.regex(/^\d+(,\d+)*$/))),
   /** Member tickets: the member number (a logged-in customer's member is used when absent). */
-  memberNumber: z.string().trim().min(1).max(40).optional(),
+  memberNumber: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
   /** Loyalty-points tickets: how many of them the visit wants now (points checked for this many). */
-  quantity: z.coerce.number().int().min(1).max(50).optional(),
+  quantity: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(50))),
   /**
    * Coupons (spec 5): selected seats of the coupon's ticket group that have no code yet. The answer is
    * COUPON_NO_TICKETS when 0, COUPON_MORE_TICKETS {count} when the coupon's multiply factor exceeds it.
    */
-  eligibleSeats: z.coerce.number().int().min(0).max(100).optional(),
+  eligibleSeats: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(100))),
   /** 1 for a hold order (no system voucher on held tickets). */
-  isHold: z.enum(['0', '1']).transform((v) => v === '1').optional(),
-  recaptchaToken: z.string().max(4000).optional(),
-  miniSiteUrl: MiniSiteUrl.optional(),
+  isHold: z.optional(z.pipe(z.enum(['0', '1']), z.transform((v) => v === '1'))),
+  recaptchaToken: z.optional(z.string().check(z.maxLength(4000))),
+  miniSiteUrl: z.optional(MiniSiteUrl),
 });
 export type TicketLookupQuery = z.infer<typeof TicketLookupQuery>;
 
@@ -93,29 +93,29 @@ export const TicketKind = z.enum(['regular', 'code', 'coupon', 'voucher', 'membe
 /** Combination rules of a ticket type (spec 5). Counts are tickets (a couple ticket counts once). */
 export const TicketRules = z.object({
   /** Quantity must be a multiple of this (1 = any). */
-  quantityMultiple: z.number().int(),
-  minQuantity: z.number().int(),
+  quantityMultiple: z.int(),
+  minQuantity: z.int(),
   /** null = no limit other than maxSeats. */
-  maxQuantity: z.number().int().nullable(),
+  maxQuantity: z.nullable(z.int()),
   /** At least one ticket of one of these ticket codes (kinds, e.g. 'regular') must be in the same presentation. */
   requiredCompanionCodes: z.array(z.string()),
   /** Tickets of this type left for this presentation (null = unlimited). 0 = sold out. */
-  remaining: z.number().int().nullable(),
+  remaining: z.nullable(z.int()),
 });
 export type TicketRules = z.infer<typeof TicketRules>;
 
 /** A ticket as the ticket lookup returns it: the catalog ticket plus the spec 3 fields of an applied ticket. */
-export const OrderTicket = Ticket.extend({
-  ticketGroupId: z.number().int(),
+export const OrderTicket = z.extend(Ticket, {
+  ticketGroupId: z.int(),
   kind: TicketKind,
   /** Coupon / code / voucher reference it was found by. */
-  code: z.string().nullable(),
-  memberNumber: z.string().nullable(),
-  systemVoucher: z.string().nullable(),
+  code: z.nullable(z.string()),
+  memberNumber: z.nullable(z.string()),
+  systemVoucher: z.nullable(z.string()),
   /** Remaining uses (coupon: tickets left = balance × multiplyFactor − used; member: balance; voucher: tickets left). */
-  balance: z.number().int().nullable(),
-  voucherTickets: z.number().int().nullable(),
-  customerId: z.number().int().nullable(),
+  balance: z.nullable(z.int()),
+  voucherTickets: z.nullable(z.int()),
+  customerId: z.nullable(z.int()),
   isLoyaltyPointsRedemption: z.boolean(),
   rules: TicketRules,
 });
@@ -129,25 +129,25 @@ export type TicketLookupResponse = z.infer<typeof TicketLookupResponse>;
 // =====================================================================================
 
 export const CartTicket = z.object({
-  prsntId: z.number().int().positive(),
-  ticketGroupId: z.number().int().positive().nullable().optional(),
-  venueId: z.number().int().positive().optional(),
-  seatplanId: z.number().int().positive().optional(),
+  prsntId: z.int().check(z.positive()),
+  ticketGroupId: z.optional(z.nullable(z.int().check(z.positive()))),
+  venueId: z.optional(z.int().check(z.positive())),
+  seatplanId: z.optional(z.int().check(z.positive())),
   /** null for video on demand (no seat). */
-  sectionId: z.number().int().positive().nullable().optional(),
-  ticketId: z.number().int().positive(),
+  sectionId: z.optional(z.nullable(z.int().check(z.positive()))),
+  ticketId: z.int().check(z.positive()),
   /** Price the visitor saw (shekels). Informational: the api prices the cart itself. */
-  amount: Money.optional(),
-  serviceCharge: Money.optional(),
-  pricePolicyId: z.number().int().optional(),
-  allocationId: z.number().int().optional(),
+  amount: z.optional(Money),
+  serviceCharge: z.optional(Money),
+  pricePolicyId: z.optional(z.int()),
+  allocationId: z.optional(z.int()),
   /** The 2nd..Nth seat of a multiply-factor ticket (couple: the second seat) — priced 0. */
-  isMultiplyFactorSubTicket: z.boolean().optional(),
+  isMultiplyFactorSubTicket: z.optional(z.boolean()),
   code: OptStr(60),
-  oldPrice: Money.optional().nullable(),
+  oldPrice: z.nullable(z.optional(Money)),
   /** Add-on ids chosen for this seat. */
-  selectedAddons: z.array(z.number().int().positive()).max(10).optional(),
-  loyaltyRedemptionCustomerId: z.number().int().positive().optional().nullable(),
+  selectedAddons: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(10))),
+  loyaltyRedemptionCustomerId: z.nullable(z.optional(z.int().check(z.positive()))),
   memberNumber: OptStr(40),
   systemVoucher: OptStr(60),
   ref1: OptStr(100),
@@ -157,13 +157,13 @@ export type CartTicket = z.infer<typeof CartTicket>;
 
 export const CartSeat = z.object({
   /** null for video on demand. General admission: the place the lock returned (x = place, y = 0). */
-  XCoordinate: z.number().int().nullable(),
-  YCoordinate: z.number().int().nullable(),
+  XCoordinate: z.nullable(z.int()),
+  YCoordinate: z.nullable(z.int()),
   RowName: OptStr(20),
   SeatName: OptStr(20),
-  isFirstAddonSelected: z.boolean().optional(),
+  isFirstAddonSelected: z.optional(z.boolean()),
   /** A seat without a ticket is left out of the cart (spec 5). */
-  ticket: CartTicket.nullable().optional(),
+  ticket: z.optional(z.nullable(CartTicket)),
 });
 export type CartSeat = z.infer<typeof CartSeat>;
 
@@ -181,85 +181,85 @@ export const CartCustomerInfo = z.object({
   city: OptStr(60),
   postalCode: OptStr(12),
   dateOfBirth: OptStr(10),
-  locationId: z.number().int().positive().optional().nullable(),
-  isMailingAllowed: z.boolean().optional(),
-  termsConfirmed: z.boolean().optional(),
+  locationId: z.nullable(z.optional(z.int().check(z.positive()))),
+  isMailingAllowed: z.optional(z.boolean()),
+  termsConfirmed: z.optional(z.boolean()),
   /** Present when the customer is logged in (prefill); the session cookie is what the api trusts. */
-  CustomerId: z.number().int().optional().nullable(),
+  CustomerId: z.nullable(z.optional(z.int())),
 });
 export type CartCustomerInfo = z.infer<typeof CartCustomerInfo>;
 
 export const VoucherPayment = z.object({
   amount: Money,
-  id: z.number().int().optional().nullable(),
-  systemVoucher: z.string().min(1).max(60),
-  systemVoucherItemId: z.number().int().optional().nullable(),
+  id: z.nullable(z.optional(z.int())),
+  systemVoucher: z.string().check(z.minLength(1), z.maxLength(60)),
+  systemVoucherItemId: z.nullable(z.optional(z.int())),
 });
 export type VoucherPayment = z.infer<typeof VoucherPayment>;
 
 export const PaypalInfo = z.object({
-  payerId: OptStr(100), paymentId: OptStr(100), token: OptStr(200), orderId: OptStr(100), amount: Money.optional().nullable(),
+  payerId: OptStr(100), paymentId: OptStr(100), token: OptStr(200), orderId: OptStr(100), amount: z.nullable(z.optional(Money)),
 });
 
 export const CartProduct = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   /** Counted only when above 0 (spec 5). */
-  quantity: z.number().int().min(0).max(50),
+  quantity: z.int().check(z.gte(0), z.lte(50)),
   /** Price as shown; counted only when numeric (spec 5). The api uses its own price. */
-  price: z.union([z.number(), z.string(), z.null()]).optional(),
+  price: z.optional(z.union([z.number(), z.string(), z.null()])),
 });
 
 export const DeliveryMethod = z.enum(['pickup', 'courier', 'mail']);
 
 export const Cart = z.object({
-  customerInfo: CartCustomerInfo.optional().nullable(),
+  customerInfo: z.nullable(z.optional(CartCustomerInfo)),
   /** Never card data: the hosted payment page keeps it. Accepted for compatibility and must be empty. */
-  creditcardInfo: z.object({}).strict().optional().nullable(),
-  saveMagCard: z.boolean().optional(),
-  paypal: PaypalInfo.optional().nullable(),
+  creditcardInfo: z.nullable(z.optional(z.strictObject({}))),
+  saveMagCard: z.optional(z.boolean()),
+  paypal: z.nullable(z.optional(PaypalInfo)),
   /** From the payment page's message (ticketing:payment, approved). */
   paymentIdentifier: OptStr(100),
-  numberOfPayments: z.number().int().min(1).max(36).optional(),
-  voucherPayments: z.array(VoucherPayment).max(5).optional(),
-  authProfileId: z.number().int().optional().nullable(),
-  businessId: z.number().int().optional().nullable(),
-  locationId: z.number().int().optional().nullable(),
-  isHold: z.boolean().optional(),
-  referralMiniSiteId: z.number().int().positive().optional().nullable(),
-  zoom: z.number().optional().nullable(),
-  seats: z.array(CartSeat).max(200).default([]),
-  products: z.array(CartProduct).max(50).optional(),
-  memberships: z.array(z.unknown()).max(0, 'memberships are sold by the memberships flow').optional(),
-  vouchers: z.array(z.unknown()).max(0, 'vouchers are sold by the vouchers flow').optional(),
-  donations: z.array(z.unknown()).max(0, 'donations are sold by the donations flow').optional(),
-  globalServiceCharge: z.number().optional().nullable(),
+  numberOfPayments: z.optional(z.int().check(z.gte(1), z.lte(36))),
+  voucherPayments: z.optional(z.array(VoucherPayment).check(z.maxLength(5))),
+  authProfileId: z.nullable(z.optional(z.int())),
+  businessId: z.nullable(z.optional(z.int())),
+  locationId: z.nullable(z.optional(z.int())),
+  isHold: z.optional(z.boolean()),
+  referralMiniSiteId: z.nullable(z.optional(z.int().check(z.positive()))),
+  zoom: z.nullable(z.optional(z.number())),
+  seats: z._default(z.array(CartSeat).check(z.maxLength(200)), []),
+  products: z.optional(z.array(CartProduct).check(z.maxLength(50))),
+  memberships: z.optional(z.array(z.unknown()).check(z.maxLength(0, 'memberships are sold by the memberships flow'))),
+  vouchers: z.optional(z.array(z.unknown()).check(z.maxLength(0, 'vouchers are sold by the vouchers flow'))),
+  donations: z.optional(z.array(z.unknown()).check(z.maxLength(0, 'donations are sold by the donations flow'))),
+  globalServiceCharge: z.nullable(z.optional(z.number())),
   /** Required when a selected product needs delivery (spec 5). */
-  deliveryMethod: DeliveryMethod.optional().nullable(),
+  deliveryMethod: z.nullable(z.optional(DeliveryMethod)),
   /** Required (true) when a selected ticket has the walk-in flag (spec 5). */
-  walkin: z.boolean().optional(),
-  modify: z.object({
-    resId: z.string(), lastTransactionId: z.string().optional(),
-    tickets: z.array(z.object({ presentationId: z.number().int(), sectionId: z.number().int(), x: z.number().int(), y: z.number().int(), newSeat: z.unknown() })),
-  }).optional().nullable(),
+  walkin: z.optional(z.boolean()),
+  modify: z.nullable(z.optional(z.object({
+    resId: z.string(), lastTransactionId: z.optional(z.string()),
+    tickets: z.array(z.object({ presentationId: z.int(), sectionId: z.int(), x: z.int(), y: z.int(), newSeat: z.unknown() })),
+  }))),
 });
 export type Cart = z.infer<typeof Cart>;
 export type CartInput = z.input<typeof Cart>;
 
 export const CartBody = z.object({
   cart: Cart,
-  uuid: z.string().max(100).optional(),
-  miniSiteUrl: MiniSiteUrl.optional().nullable(),
+  uuid: z.optional(z.string().check(z.maxLength(100))),
+  miniSiteUrl: z.nullable(z.optional(MiniSiteUrl)),
 });
 export type CartBody = z.infer<typeof CartBody>;
 
 export const SummaryTicket = z.object({
-  sectionId: z.number().int().nullable(),
-  XCoordinate: z.number().int().nullable(),
-  YCoordinate: z.number().int().nullable(),
-  RowName: z.string().nullable(),
-  SeatName: z.string().nullable(),
-  SectionName: z.string().nullable(),
-  ticketId: z.number().int(),
+  sectionId: z.nullable(z.int()),
+  XCoordinate: z.nullable(z.int()),
+  YCoordinate: z.nullable(z.int()),
+  RowName: z.nullable(z.string()),
+  SeatName: z.nullable(z.string()),
+  SectionName: z.nullable(z.string()),
+  ticketId: z.int(),
   ticketName: z.string(),
   kind: TicketKind,
   isMultiplyFactorSubTicket: z.boolean(),
@@ -267,21 +267,21 @@ export const SummaryTicket = z.object({
   price: Money,
   oldPrice: Money,
   serviceCharge: Money,
-  addons: z.array(z.object({ id: z.number().int(), name: z.string(), price: Money })),
-  code: z.string().nullable(),
-  memberNumber: z.string().nullable(),
-  systemVoucher: z.string().nullable(),
-  ref1: z.string().nullable(),
-  ref2: z.string().nullable(),
+  addons: z.array(z.object({ id: z.int(), name: z.string(), price: Money })),
+  code: z.nullable(z.string()),
+  memberNumber: z.nullable(z.string()),
+  systemVoucher: z.nullable(z.string()),
+  ref1: z.nullable(z.string()),
+  ref2: z.nullable(z.string()),
 });
 export type SummaryTicket = z.infer<typeof SummaryTicket>;
 
 export const SummaryPresentation = z.object({
-  presentationId: z.number().int(),
-  featureId: z.number().int(),
+  presentationId: z.int(),
+  featureId: z.int(),
   featureName: z.string(),
   venueName: z.string(),
-  locationId: z.number().int(),
+  locationId: z.int(),
   locationName: z.string(),
   dateTime: IsoDateTime,
   isVod: z.boolean(),
@@ -289,7 +289,7 @@ export const SummaryPresentation = z.object({
 });
 
 export const SummaryProduct = z.object({
-  id: z.number().int(), name: z.string(), category: z.string(), quantity: z.number().int(),
+  id: z.int(), name: z.string(), category: z.string(), quantity: z.int(),
   unitPrice: Money, total: Money, isDeliveryRequired: z.boolean(),
 });
 
@@ -297,7 +297,7 @@ export const SummaryProduct = z.object({
 export const OrderSummary = z.object({
   presentations: z.array(SummaryPresentation),
   products: z.array(SummaryProduct),
-  totalTickets: z.number().int(),
+  totalTickets: z.int(),
   /** Ticket prices without service charge. */
   ticketsAmount: Money,
   serviceCharge: Money,
@@ -312,16 +312,16 @@ export const OrderSummary = z.object({
   voucherAmount: Money,
   /** totalAmount − voucherAmount: what the card (or PayPal) pays. 0 for a hold order (paid at the box office). */
   amountDue: Money,
-  numberOfPayments: z.number().int(),
+  numberOfPayments: z.int(),
   /** One entry per payment; the first absorbs rounding. */
   payments: z.array(Money),
   isHold: z.boolean(),
   deliveryRequired: z.boolean(),
   walkinRequired: z.boolean(),
-  authProfileId: z.number().int().nullable(),
-  businessId: z.number().int().nullable(),
-  locationId: z.number().int().nullable(),
-  referralMiniSiteId: z.number().int().nullable(),
+  authProfileId: z.nullable(z.int()),
+  businessId: z.nullable(z.int()),
+  locationId: z.nullable(z.int()),
+  referralMiniSiteId: z.nullable(z.int()),
   currency: z.literal('ILS'),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
@@ -334,8 +334,8 @@ export type CartResponse = z.infer<typeof CartResponse>;
 
 export const CommitBody = z.object({
   cart: Cart,
-  miniSiteUrl: MiniSiteUrl.optional().nullable(),
-  recaptchaToken: z.string().max(4000).optional().nullable(),
+  miniSiteUrl: z.nullable(z.optional(MiniSiteUrl)),
+  recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
 });
 export type CommitBody = z.infer<typeof CommitBody>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDateTime, Money } from './catalog';
 import { PaypalInfo, VoucherPayment } from './orders';
 
@@ -9,7 +9,7 @@ import { PaypalInfo, VoucherPayment } from './orders';
  * Session states reuse the payment state machine: pending → challenge (waiting for the bank app) →
  * approved | declined (rejected in the app) | expired (not confirmed in time).
  */
-export const BlikCodeBody = z.object({ code: z.string().regex(/^\d{6}$/) });
+export const BlikCodeBody = z.object({ code: z.string().check(z.regex(/^\d{6}$/)) });
 export type BlikCodeBody = z.infer<typeof BlikCodeBody>;
 
 /** Blik errors of a code submission: the code is wrong or no longer valid (the visitor may type a new one). */
@@ -31,13 +31,13 @@ export const BLIK_SANDBOX_CODES = {
 export const LocaleParams = z.object({ locale: z.enum(['he', 'en', 'ru', 'ar', 'pl']) });
 export const PaymentFormQuery = z.object({
   /** Amount the provider charges (shekels): the order's amountDue. */
-  total: z.coerce.number().positive().max(1_000_000),
-  locationId: z.coerce.number().int().positive().optional(),
-  authProfileId: z.coerce.number().int().positive().optional(),
-  recaptchaToken: z.string().max(4000).optional(),
+  total: z.coerce.number().check(z.positive(), z.lte(1_000_000)),
+  locationId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  authProfileId: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  recaptchaToken: z.optional(z.string().check(z.maxLength(4000))),
   /** Provider id (GET /config payment.providers); the default provider when absent. */
-  provider: z.string().max(30).optional(),
-  numberOfPayments: z.coerce.number().int().min(1).max(36).optional(),
+  provider: z.optional(z.string().check(z.maxLength(30))),
+  numberOfPayments: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(36))),
 });
 export type PaymentFormQuery = z.infer<typeof PaymentFormQuery>;
 
@@ -57,24 +57,24 @@ export const PaymentMessage = z.object({
   status: z.enum(['approved', 'declined', 'cancelled', '3ds_failed']),
   paymentIdentifier: z.string(),
   /** PayPal only. */
-  paypal: PaypalInfo.optional(),
+  paypal: z.optional(PaypalInfo),
 });
 export type PaymentMessage = z.infer<typeof PaymentMessage>;
 
 export const PaymentSessionStatus = z.enum(['pending', 'challenge', 'approved', 'declined', '3ds_failed', 'cancelled', 'captured', 'expired']);
 export type PaymentSessionStatus = z.infer<typeof PaymentSessionStatus>;
-export const PaymentSessionParams = z.object({ sessionId: z.string().min(8).max(100).regex(/^[\w-]+$/) });
+export const PaymentSessionParams = z.object({ sessionId: z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[\w-]+$/)) });
 export const PaymentSessionResponse = z.object({
   sessionId: z.string(), provider: z.string(), status: PaymentSessionStatus, amount: Money,
-  last4: z.string().nullable(), brand: z.string().nullable(),
+  last4: z.nullable(z.string()), brand: z.nullable(z.string()),
 });
 export type PaymentSessionResponse = z.infer<typeof PaymentSessionResponse>;
 
 export const VoucherPaymentQuery = z.object({
-  reference: z.string().trim().min(1).max(60),
+  reference: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
   /** Order total still to pay (shekels). The voucher pays the lesser of this and its balance. */
-  total: z.coerce.number().min(0).max(1_000_000),
-  recaptchaToken: z.string().max(4000).optional(),
+  total: z.coerce.number().check(z.gte(0), z.lte(1_000_000)),
+  recaptchaToken: z.optional(z.string().check(z.maxLength(4000))),
 });
 export type VoucherPaymentQuery = z.infer<typeof VoucherPaymentQuery>;
 export const VoucherPaymentResponse = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDate, IsoDateTime, Money } from './catalog';
 import { IdCsv, QId, QueryBool, StaffDate, withRange } from './staffParams';
 
@@ -11,7 +11,7 @@ import { IdCsv, QId, QueryBool, StaffDate, withRange } from './staffParams';
 // ---------- PresLive: sales by cinema ----------
 
 /** A date with a value: tickets sold for that day's presentations. */
-export const DateValue = z.object({ Date: IsoDate, Value: z.number().int() });
+export const DateValue = z.object({ Date: IsoDate, Value: z.int() });
 export type DateValue = z.infer<typeof DateValue>;
 
 export const LocationDatesResponse = z.object({ dates: z.array(DateValue) });
@@ -20,16 +20,16 @@ export type LocationDatesResponse = z.infer<typeof LocationDatesResponse>;
 export const LocationSalesParams = z.object({
   date: StaffDate,
   /** 0 = by presentation date (the figures of that day's presentations); 1 = by sale date (tickets sold that day). */
-  mode: z.enum(['0', '1']).transform(Number),
+  mode: z.pipe(z.enum(['0', '1']), z.transform(Number)),
 });
 
 /** Spec section 3: Location sales row. LocationId -1 is the synthetic 'all cinemas' row (location 1 excluded). */
 export const LocationSalesRow = z.object({
-  LocationId: z.number().int(),
+  LocationId: z.int(),
   Name: z.string(),
-  Capacity: z.number().int(),
-  Sold: z.number().int(),
-  Availability: z.number().int(),
+  Capacity: z.int(),
+  Sold: z.int(),
+  Availability: z.int(),
 });
 export type LocationSalesRow = z.infer<typeof LocationSalesRow>;
 export const ALL_CINEMAS_ID = -1;
@@ -41,27 +41,27 @@ export type LocationSalesResponse = z.infer<typeof LocationSalesResponse>;
 
 // ---------- PresLive: sales by film ----------
 
-export const FeatureRef = z.object({ FeatureId: z.number().int(), FeatureName: z.string() });
+export const FeatureRef = z.object({ FeatureId: z.int(), FeatureName: z.string() });
 export const FeatureDatesResponse = z.object({ dates: z.array(DateValue), features: z.array(FeatureRef) });
 export type FeatureDatesResponse = z.infer<typeof FeatureDatesResponse>;
 
 export const FeatureSalesParams = z.object({ date: StaffDate });
 export const FeatureSalesQuery = z.object({
-  locationId: QId.optional(),
-  featureId: QId.optional(),
+  locationId: z.optional(QId),
+  featureId: z.optional(QId),
   /** true: one row per location and feature; false: one row per feature (all locations summed). */
-  isByLocation: QueryBool.default(false),
+  isByLocation: z._default(QueryBool, false),
 });
 export const FeatureSalesItem = z.object({
-  FeatureId: z.number().int(),
+  FeatureId: z.int(),
   FeatureName: z.string(),
-  LocationId: z.number().int().nullable(),
-  LocationName: z.string().nullable(),
-  Presentations: z.number().int(),
-  Capacity: z.number().int(),
-  Sold: z.number().int(),
-  Held: z.number().int(),
-  Availability: z.number().int(),
+  LocationId: z.nullable(z.int()),
+  LocationName: z.nullable(z.string()),
+  Presentations: z.int(),
+  Capacity: z.int(),
+  Sold: z.int(),
+  Held: z.int(),
+  Availability: z.int(),
 });
 export type FeatureSalesItem = z.infer<typeof FeatureSalesItem>;
 export const FeatureSalesResponse = z.object({ date: IsoDate, isByLocation: z.boolean(), items: z.array(FeatureSalesItem) });
@@ -71,22 +71,22 @@ export type FeatureSalesResponse = z.infer<typeof FeatureSalesResponse>;
 
 /** Spec section 3: Presentation box row (+ ids and revenue). */
 export const PresentationBoxRow = z.object({
-  PresentationId: z.number().int(),
-  LocationId: z.number().int(),
+  PresentationId: z.int(),
+  LocationId: z.int(),
   LocationName: z.string(),
-  FeatureId: z.number().int(),
+  FeatureId: z.int(),
   FeatureName: z.string(),
-  VenueId: z.number().int(),
+  VenueId: z.int(),
   VenueName: z.string(),
   PresentationDateTime: IsoDateTime,
   BusinessDate: IsoDate,
-  Capacity: z.number().int(),
-  HeldQuantity: z.number().int(),
-  SoldQuantity: z.number().int(),
+  Capacity: z.int(),
+  HeldQuantity: z.int(),
+  SoldQuantity: z.int(),
   Revenue: Money,
   /** Integer percent of capacity (spec section 9: percentages rounded to integer). */
-  percentageHeld: z.number().int(),
-  percentageSold: z.number().int(),
+  percentageHeld: z.int(),
+  percentageSold: z.int(),
 });
 export type PresentationBoxRow = z.infer<typeof PresentationBoxRow>;
 
@@ -104,7 +104,7 @@ export type PresentationSalesResponse = z.infer<typeof PresentationSalesResponse
 
 // ---------- PresLive v2 ----------
 
-export const V2Feature = z.object({ FeatureId: z.number().int(), LocationId: z.number().int(), FeatureName: z.string(), LocationName: z.string() });
+export const V2Feature = z.object({ FeatureId: z.int(), LocationId: z.int(), FeatureName: z.string(), LocationName: z.string() });
 export type V2Feature = z.infer<typeof V2Feature>;
 export const AvailableFeaturesResponse = z.object({ features: z.array(V2Feature) });
 export type AvailableFeaturesResponse = z.infer<typeof AvailableFeaturesResponse>;
@@ -112,24 +112,24 @@ export type AvailableFeaturesResponse = z.infer<typeof AvailableFeaturesResponse
 export const FeatureDataQuery = z.object({
   featureId: QId,
   locationId: QId,
-  presentationIds: IdCsv.optional(),
-  startDate: StaffDate.optional(),
-  endDate: StaffDate.optional(),
-}).refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: 'startDate after endDate', path: ['startDate'] });
+  presentationIds: z.optional(IdCsv),
+  startDate: z.optional(StaffDate),
+  endDate: z.optional(StaffDate),
+}).check(z.refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: 'startDate after endDate', path: ['startDate'] }));
 
 /** Tickets sold per sale day (Asia/Jerusalem). */
-export const SalesPoint = z.object({ Date: IsoDate, Sold: z.number().int(), Revenue: Money });
+export const SalesPoint = z.object({ Date: IsoDate, Sold: z.int(), Revenue: Money });
 export type SalesPoint = z.infer<typeof SalesPoint>;
 
 export const Totals = z.object({
-  Capacity: z.number().int(), SoldQuantity: z.number().int(), HeldQuantity: z.number().int(), Revenue: Money,
-  percentageSold: z.number().int(), percentageHeld: z.number().int(),
+  Capacity: z.int(), SoldQuantity: z.int(), HeldQuantity: z.int(), Revenue: Money,
+  percentageSold: z.int(), percentageHeld: z.int(),
 });
 export type Totals = z.infer<typeof Totals>;
 
 export const FeatureDataResponse = z.object({
-  FeatureId: z.number().int(),
-  LocationId: z.number().int(),
+  FeatureId: z.int(),
+  LocationId: z.int(),
   FeatureName: z.string(),
   LocationName: z.string(),
   totals: Totals,
@@ -139,12 +139,12 @@ export const FeatureDataResponse = z.object({
 export type FeatureDataResponse = z.infer<typeof FeatureDataResponse>;
 
 export const AvailablePresentationsQuery = z.object({ featureId: QId, locationId: QId });
-export const V2Presentation = z.object({ PresentationId: z.number().int(), PresentationDateTime: IsoDateTime, VenueName: z.string() });
+export const V2Presentation = z.object({ PresentationId: z.int(), PresentationDateTime: IsoDateTime, VenueName: z.string() });
 export const AvailablePresentationsResponse = z.object({ presentations: z.array(V2Presentation) });
 export type AvailablePresentationsResponse = z.infer<typeof AvailablePresentationsResponse>;
 
 export const PresentationDataQuery = z.object({ presentationId: QId });
-export const TicketTypeSales = z.object({ TicketId: z.number().int(), TicketName: z.string(), Sold: z.number().int(), Revenue: Money });
+export const TicketTypeSales = z.object({ TicketId: z.int(), TicketName: z.string(), Sold: z.int(), Revenue: Money });
 export const PresentationDataResponse = z.object({
   presentation: PresentationBoxRow,
   salesOverTime: z.array(SalesPoint),
@@ -156,30 +156,30 @@ export type PresentationDataResponse = z.infer<typeof PresentationDataResponse>;
 
 export const AttendanceRangeParams = withRange(z.object({ startDate: StaffDate, endDate: StaffDate }));
 /** Spec section 3: Attendance by date. */
-export const AttendanceByDateRow = z.object({ BusinessDate: IsoDate, SoldQuantity: z.number().int(), HeldQuantity: z.number().int(), Capacity: z.number().int() });
+export const AttendanceByDateRow = z.object({ BusinessDate: IsoDate, SoldQuantity: z.int(), HeldQuantity: z.int(), Capacity: z.int() });
 export const AttendanceByDateResponse = z.object({ rows: z.array(AttendanceByDateRow) });
 export type AttendanceByDateResponse = z.infer<typeof AttendanceByDateResponse>;
 
 export const CinemaFilterDataResponse = z.object({
-  locations: z.array(z.object({ LocationId: z.number().int(), Name: z.string(), BusinessId: z.number().int() })),
+  locations: z.array(z.object({ LocationId: z.int(), Name: z.string(), BusinessId: z.int() })),
   productClasses: z.array(z.object({ ProductClassId: z.string(), Name: z.string() })),
   /** 0 = Sunday … 6 = Saturday; the Israeli weekend is Friday and Saturday. */
-  weekendDays: z.array(z.number().int().min(0).max(6)),
+  weekendDays: z.array(z.int().check(z.gte(0), z.lte(6))),
 });
 export type CinemaFilterDataResponse = z.infer<typeof CinemaFilterDataResponse>;
 
 export const DateParams = z.object({ date: StaffDate });
 export const DateLocationParams = z.object({ date: StaffDate, locationId: QId });
 export const AttendanceByLocationRow = z.object({
-  LocationId: z.number().int(), LocationName: z.string(), Presentations: z.number().int(),
-  Capacity: z.number().int(), HeldQuantity: z.number().int(), SoldQuantity: z.number().int(),
+  LocationId: z.int(), LocationName: z.string(), Presentations: z.int(),
+  Capacity: z.int(), HeldQuantity: z.int(), SoldQuantity: z.int(),
 });
 export const AttendanceByLocationResponse = z.object({ rows: z.array(AttendanceByLocationRow) });
 export type AttendanceByLocationResponse = z.infer<typeof AttendanceByLocationResponse>;
 
 /** Attendance by show time, grouped by venue or by feature: one row per presentation. */
 export const AttendanceByShowTimeResponse = z.object({
-  groups: z.array(z.object({ Id: z.number().int(), Name: z.string(), rows: z.array(PresentationBoxRow) })),
+  groups: z.array(z.object({ Id: z.int(), Name: z.string(), rows: z.array(PresentationBoxRow) })),
 });
 export type AttendanceByShowTimeResponse = z.infer<typeof AttendanceByShowTimeResponse>;
 
@@ -191,29 +191,29 @@ export type PresentationBoxResponse = z.infer<typeof PresentationBoxResponse>;
 
 // ---------- reports (sales monitors) ----------
 
-export const ReportRangeQuery = withRange(z.object({ startDate: StaffDate, endDate: StaffDate, locationId: QId.optional() }));
+export const ReportRangeQuery = withRange(z.object({ startDate: StaffDate, endDate: StaffDate, locationId: z.optional(QId) }));
 export type ReportRangeQuery = z.infer<typeof ReportRangeQuery>;
 
 export const ProductSalesRow = z.object({
-  ProductId: z.number().int(), ProductName: z.string(), ProductClassId: z.string(), Quantity: z.number().int(), Revenue: Money,
+  ProductId: z.int(), ProductName: z.string(), ProductClassId: z.string(), Quantity: z.int(), Revenue: Money,
 });
 export type ProductSalesRow = z.infer<typeof ProductSalesRow>;
 export const ConcessionsResponse = z.object({ most: z.array(ProductSalesRow), least: z.array(ProductSalesRow) });
 export type ConcessionsResponse = z.infer<typeof ConcessionsResponse>;
 
 export const PointOfSaleRow = z.object({
-  PosId: z.number().int(), PosName: z.string(), Kind: z.string(), LocationId: z.number().int(), LocationName: z.string(),
-  Reservations: z.number().int(), Tickets: z.number().int(), Revenue: Money,
+  PosId: z.int(), PosName: z.string(), Kind: z.string(), LocationId: z.int(), LocationName: z.string(),
+  Reservations: z.int(), Tickets: z.int(), Revenue: Money,
 });
 export type PointOfSaleRow = z.infer<typeof PointOfSaleRow>;
 export const SalesByPosResponse = z.object({ rows: z.array(PointOfSaleRow) });
 export type SalesByPosResponse = z.infer<typeof SalesByPosResponse>;
 
-export const TopFeatureRow = z.object({ FeatureId: z.number().int(), FeatureName: z.string(), Tickets: z.number().int(), Revenue: Money });
+export const TopFeatureRow = z.object({ FeatureId: z.int(), FeatureName: z.string(), Tickets: z.int(), Revenue: Money });
 export type TopFeatureRow = z.infer<typeof TopFeatureRow>;
 export const TopFeaturesResponse = z.object({ rows: z.array(TopFeatureRow) });
 export type TopFeaturesResponse = z.infer<typeof TopFeaturesResponse>;
 
 /** Server-sent event `sales` on GET /PRES-live/events. */
-export const SalesChangeEvent = z.object({ presentationIds: z.array(z.number().int()), businessIds: z.array(z.number().int()), tickets: z.number().int() });
+export const SalesChangeEvent = z.object({ presentationIds: z.array(z.int()), businessIds: z.array(z.int()), tickets: z.int() });
 export type SalesChangeEvent = z.infer<typeof SalesChangeEvent>;

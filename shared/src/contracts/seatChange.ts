@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { HeldSeat } from './seats';
 
 /**
@@ -8,15 +8,15 @@ import { HeldSeat } from './seats';
  * presentation and price level ("no different price level for modified seats"), within the exchange window.
  */
 export const SeatChangeTicket = z.object({
-  presentationId: z.number().int(), sectionId: z.number().int(), x: z.number().int(), y: z.number().int(),
+  presentationId: z.int(), sectionId: z.int(), x: z.int(), y: z.int(),
   newSeat: HeldSeat,
 });
 export type SeatChangeTicket = z.infer<typeof SeatChangeTicket>;
 
 export const ModifyBlock = z.object({
-  resId: z.string().min(1).max(40),
-  lastTransactionId: z.string().min(1).max(100),
-  tickets: z.array(SeatChangeTicket).min(1).max(50),
+  resId: z.string().check(z.minLength(1), z.maxLength(40)),
+  lastTransactionId: z.string().check(z.minLength(1), z.maxLength(100)),
+  tickets: z.array(SeatChangeTicket).check(z.minLength(1), z.maxLength(50)),
 });
 export type ModifyBlock = z.infer<typeof ModifyBlock>;
 
@@ -24,8 +24,8 @@ export const SeatChangeBody = z.object({ modify: ModifyBlock });
 export type SeatChangeBody = z.infer<typeof SeatChangeBody>;
 
 export const SeatChangeSeat = z.object({
-  ticketIdentifier: z.string(), presentationId: z.number().int(), sectionId: z.number().int(), x: z.number().int(), y: z.number().int(),
-  ticketGroupId: z.number().int(), RowName: z.string().nullable(), SeatName: z.string().nullable(),
+  ticketIdentifier: z.string(), presentationId: z.int(), sectionId: z.int(), x: z.int(), y: z.int(),
+  ticketGroupId: z.int(), RowName: z.nullable(z.string()), SeatName: z.nullable(z.string()),
 });
 export type SeatChangeSeat = z.infer<typeof SeatChangeSeat>;
 
@@ -35,11 +35,11 @@ export const SeatChangeInfo = z.object({
   lastTransactionId: z.string(),
   allowed: z.boolean(),
   /** Why not: EVENT_PAST | MODIFY_WINDOW_CLOSED | MODIFY_NOT_ALLOWED (cancelled, unpaid hold, general admission, video on demand). */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** End of the exchange window (exchangeWindowDays after the purchase, never after the start). */
   until: z.string(),
-  exchangeWindowDays: z.number().int(),
-  presentationId: z.number().int(),
+  exchangeWindowDays: z.int(),
+  presentationId: z.int(),
   tickets: z.array(SeatChangeSeat),
 });
 export type SeatChangeInfo = z.infer<typeof SeatChangeInfo>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDate, IsoDateTime, MiniSiteUrl, SeatingMode } from './catalog';
 
 export { DayPresentation, DayPresentationsResponse } from './whatsOn';
@@ -12,8 +12,8 @@ export { DayPresentation, DayPresentationsResponse } from './whatsOn';
  * Requests that act for a visit need the `uuid` header (spec section 7).
  */
 
-const qInt = z.coerce.number().int().positive();
-const qBit = z.enum(['0', '1']).transform((v) => v === '1');
+const qInt = z.coerce.number().check(z.int(), z.positive());
+const qBit = z.pipe(z.enum(['0', '1']), z.transform((v) => v === '1'));
 
 // ---------- seat plan ----------
 
@@ -24,48 +24,48 @@ export const SeatplanQuery = z.object({
 export type SeatplanQuery = z.infer<typeof SeatplanQuery>;
 
 export const Seat = z.object({
-  XCoordinate: z.number().int(),
-  YCoordinate: z.number().int(),
+  XCoordinate: z.int(),
+  YCoordinate: z.int(),
   RowName: z.string(),
   SeatName: z.string(),
   SectionName: z.string(),
-  VenueSectionId: z.number().int(),
-  VenueSectionSeatGroupId: z.number().int(),
-  TicketGroupId: z.number().int(),
+  VenueSectionId: z.int(),
+  VenueSectionSeatGroupId: z.int(),
+  TicketGroupId: z.int(),
   isHandicap: z.boolean(),
   isCompanion: z.boolean(),
   isLimitedView: z.boolean(),
   isPremium: z.boolean(),
   /** Seats sharing a sofaUnit (sofa / bed) are always held together. null = ordinary seat. */
-  sofaUnit: z.number().int().nullable(),
+  sofaUnit: z.nullable(z.int()),
 });
 export type Seat = z.infer<typeof Seat>;
 
-export const SeatRow = z.object({ name: z.string(), y: z.number().int(), seats: z.array(Seat) });
-export const SeatGroup = z.object({ id: z.number().int(), name: z.string(), rows: z.array(SeatRow) });
+export const SeatRow = z.object({ name: z.string(), y: z.int(), seats: z.array(Seat) });
+export const SeatGroup = z.object({ id: z.int(), name: z.string(), rows: z.array(SeatRow) });
 
 export const Rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
 export const SeatplanSection = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   isGA: z.boolean(),
   /** Places of a general-admission section; number of seats of a reserved one. */
-  capacity: z.number().int(),
-  ticketGroupId: z.number().int(),
+  capacity: z.int(),
+  ticketGroupId: z.int(),
   /** Where to draw the section (grid units, same space as seat coordinates). */
   bounds: Rect,
   groups: z.array(SeatGroup),
 });
 
-export const Stage = Rect.extend({ label: z.string(), kind: z.enum(['screen', 'stage']) });
+export const Stage = z.extend(Rect, { label: z.string(), kind: z.enum(['screen', 'stage']) });
 
 export const Seatplan = z.object({
-  id: z.number().int(),
-  venueId: z.number().int(),
+  id: z.int(),
+  venueId: z.int(),
   name: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
+  width: z.int(),
+  height: z.int(),
   stage: Stage,
   sections: z.array(SeatplanSection),
 });
@@ -80,17 +80,17 @@ export const SEAT_FLAGS = { handicap: 1, companion: 2, limitedView: 4, premium: 
  * Compact seat (seatplanV2): [XCoordinate, SeatName, flags (SEAT_FLAGS bits), sofaUnit or 0, TicketGroupId].
  * Row name, section and group come from the enclosing row/section/group; YCoordinate from the row.
  */
-export const CompactSeat = z.tuple([z.number().int(), z.string(), z.number().int(), z.number().int(), z.number().int()]);
+export const CompactSeat = z.tuple([z.int(), z.string(), z.int(), z.int(), z.int()]);
 export type CompactSeat = z.infer<typeof CompactSeat>;
 
-export const SeatplanV2 = Seatplan.extend({
+export const SeatplanV2 = z.extend(Seatplan, {
   sections: z.array(
-    SeatplanSection.omit({ groups: true }).extend({
+    z.extend(z.omit(SeatplanSection, { groups: true }), {
       groups: z.array(
         z.object({
-          id: z.number().int(),
+          id: z.int(),
           name: z.string(),
-          rows: z.array(z.object({ name: z.string(), y: z.number().int(), seats: z.array(CompactSeat) })),
+          rows: z.array(z.object({ name: z.string(), y: z.int(), seats: z.array(CompactSeat) })),
         }),
       ),
     }),
@@ -104,18 +104,18 @@ export type SeatplanV2Response = z.infer<typeof SeatplanV2Response>;
 
 export const SeatsStatusQuery = z.object({
   presentationId: qInt,
-  venueTypeId: z.coerce.number().int().nonnegative().optional(),
+  venueTypeId: z.optional(z.coerce.number().check(z.int(), z.nonnegative())),
   /** 0 | 1. Informational: every section of the presentation is returned unless sectionId is given. */
-  isReserved: qBit.optional(),
-  sectionId: qInt.optional(),
-  miniSiteUrl: MiniSiteUrl.optional(),
-  recaptchaToken: z.string().max(4000).optional(),
+  isReserved: z.optional(qBit),
+  sectionId: z.optional(qInt),
+  miniSiteUrl: z.optional(MiniSiteUrl),
+  recaptchaToken: z.optional(z.string().check(z.maxLength(4000))),
 });
 export type SeatsStatusQuery = z.infer<typeof SeatsStatusQuery>;
 
 export const SectionAvailability = z.object({
-  available: z.number().int(),
-  capacity: z.number().int(),
+  available: z.int(),
+  capacity: z.int(),
 });
 
 /** Key of a seat in status maps: `${sectionId}_${x}_${y}`. */
@@ -134,11 +134,11 @@ export const SeatsStatusV2Response = z.object({
 export type SeatsStatusV2Response = z.infer<typeof SeatsStatusV2Response>;
 
 export const SeatStatus = z.object({
-  VenueSectionId: z.number().int(),
-  XCoordinate: z.number().int(),
-  YCoordinate: z.number().int(),
-  TicketGroupId: z.number().int(),
-  AllocationId: z.number().int(),
+  VenueSectionId: z.int(),
+  XCoordinate: z.int(),
+  YCoordinate: z.int(),
+  TicketGroupId: z.int(),
+  AllocationId: z.int(),
   isAvailable: z.literal(true),
   isSelected: z.boolean(),
 });
@@ -152,33 +152,33 @@ export type SeatsStatusResponse = z.infer<typeof SeatsStatusResponse>;
 // ---------- holds ----------
 
 export const SessionHeaders = z.object({
-  uuid: z.string().min(8).max(100).regex(/^[\w-]+$/, 'letters, digits, - and _'),
+  uuid: z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[\w-]+$/, 'letters, digits, - and _')),
 });
 export type SessionHeaders = z.infer<typeof SessionHeaders>;
 
 export const LockSeatInput = z.object({
-  PresentationId: z.number().int().positive(),
-  VenueId: z.number().int().positive(),
-  VenueSeatplanId: z.number().int().positive(),
-  VenueSectionId: z.number().int().positive(),
-  TicketGroupId: z.number().int().positive().nullable().optional(),
+  PresentationId: z.int().check(z.positive()),
+  VenueId: z.int().check(z.positive()),
+  VenueSeatplanId: z.int().check(z.positive()),
+  VenueSectionId: z.int().check(z.positive()),
+  TicketGroupId: z.optional(z.nullable(z.int().check(z.positive()))),
   /** null for general admission: the server picks the place. */
-  XCoordinate: z.number().int().nullable(),
-  YCoordinate: z.number().int().nullable(),
+  XCoordinate: z.nullable(z.int()),
+  YCoordinate: z.nullable(z.int()),
 });
 export type LockSeatInput = z.infer<typeof LockSeatInput>;
 
 export const LockSeatBody = z.object({
-  recaptchaToken: z.string().max(4000).optional().nullable(),
+  recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
   seat: LockSeatInput,
 });
 export type LockSeatBody = z.infer<typeof LockSeatBody>;
 
-export const HeldSeat = z.object({ sectionId: z.number().int(), x: z.number().int(), y: z.number().int() });
+export const HeldSeat = z.object({ sectionId: z.int(), x: z.int(), y: z.int() });
 export type HeldSeat = z.infer<typeof HeldSeat>;
 
 export const LockSeatResponse = z.object({
-  lockedSeat: z.object({ x: z.number().int(), y: z.number().int() }),
+  lockedSeat: z.object({ x: z.int(), y: z.int() }),
   /** Every seat held by this call (both halves of a sofa unit). */
   seats: z.array(HeldSeat),
   expiresAt: IsoDateTime,
@@ -191,61 +191,61 @@ export type UnlockSeatResponse = z.infer<typeof UnlockSeatResponse>;
 /** 409 body of a refused lock: lock_seat_error | MAX_SEATS | SINGLE_SEAT_GAP | COMPANION_ALONE | LOCATION_OFFLINE | EVENT_PAST | NOT_ENOUGH_SEATS. */
 export const LockError = z.object({
   error: z.string(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   /** SINGLE_SEAT_GAP: a seat that would avoid the gap (for example the one that closes it); COMPANION_ALONE: the wheelchair space to add. */
-  suggestion: HeldSeat.nullable().optional(),
+  suggestion: z.optional(z.nullable(HeldSeat)),
   /** COMPANION_ALONE | SINGLE_SEAT_GAP of a whole selection: the selected seat concerned. */
-  seat: HeldSeat.optional(),
-  maxSeats: z.number().int().optional(),
+  seat: z.optional(HeldSeat),
+  maxSeats: z.optional(z.int()),
 });
 export type LockError = z.infer<typeof LockError>;
 
 export const ExtendStep = z.enum(['chooseSeats', 'chooseTickets', 'customerInfo', 'chooseProducts']);
 export type ExtendStep = z.infer<typeof ExtendStep>;
 /** An extension gives the step (default: choose seats) its own lock time again (issue 16 §4). */
-export const ExtendBody = z.object({ presentationId: z.number().int().positive(), step: ExtendStep.optional() });
-export const ExtendResponse = z.object({ expiresAt: IsoDateTime, seats: z.number().int(), extensionsLeft: z.number().int().optional() });
+export const ExtendBody = z.object({ presentationId: z.int().check(z.positive()), step: z.optional(ExtendStep) });
+export const ExtendResponse = z.object({ expiresAt: IsoDateTime, seats: z.int(), extensionsLeft: z.optional(z.int()) });
 export type ExtendResponse = z.infer<typeof ExtendResponse>;
 
 export const HoldsQuery = z.object({ presentationId: qInt });
-export const ReleaseHoldsResponse = z.object({ released: z.number().int() });
+export const ReleaseHoldsResponse = z.object({ released: z.int() });
 
 // ---------- best available ----------
 
 export const BestAvailableQuery = z.object({
-  recaptchaToken: z.string().max(4000).optional(),
+  recaptchaToken: z.optional(z.string().check(z.maxLength(4000))),
   presentationId: qInt,
-  quantity: z.coerce.number().int().min(1).max(50),
-  maxMatches: z.coerce.number().int().min(1).max(20).default(5),
-  resultsPerMatch: z.coerce.number().int().min(1).max(5).default(1),
-  ticketGroupId: qInt.optional(),
-  sectionId: qInt.optional(),
+  quantity: z.coerce.number().check(z.int(), z.gte(1), z.lte(50)),
+  maxMatches: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 5),
+  resultsPerMatch: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(5)), 1),
+  ticketGroupId: z.optional(qInt),
+  sectionId: z.optional(qInt),
   /** 1: one handicap seat plus companion seats next to it. */
-  accessible: qBit.optional(),
+  accessible: z.optional(qBit),
   /** 1: hold the first match for this visit (needs the uuid header). */
-  isLock: qBit.optional(),
-  featureId: qInt.optional(),
-  isBestPerPresentation: qBit.optional(),
+  isLock: z.optional(qBit),
+  featureId: z.optional(qInt),
+  isBestPerPresentation: z.optional(qBit),
   startDate: z.optional(IsoDate),
   endDate: z.optional(IsoDate),
-  locationId: qInt.optional(),
-  partOfDay: z.string().max(20).optional(),
-  miniSiteUrl: MiniSiteUrl.optional(),
+  locationId: z.optional(qInt),
+  partOfDay: z.optional(z.string().check(z.maxLength(20))),
+  miniSiteUrl: z.optional(MiniSiteUrl),
 });
 export type BestAvailableQuery = z.infer<typeof BestAvailableQuery>;
 
 export const BestSeat = z.object({
-  VenueSectionId: z.number().int(),
-  XCoordinate: z.number().int(),
-  YCoordinate: z.number().int(),
+  VenueSectionId: z.int(),
+  XCoordinate: z.int(),
+  YCoordinate: z.int(),
   RowName: z.string(),
   SeatName: z.string(),
-  TicketGroupId: z.number().int(),
+  TicketGroupId: z.int(),
   isHandicap: z.boolean(),
   isCompanion: z.boolean(),
 });
 export const BestMatch = z.object({
-  presentationId: z.number().int(),
+  presentationId: z.int(),
   seats: z.array(BestSeat),
   /** All seats side by side in one row. */
   together: z.boolean(),
@@ -263,15 +263,15 @@ export type BestAvailableResponse = z.infer<typeof BestAvailableResponse>;
 
 // ---------- event list of a day ----------
 
-export const DayPresentationsQuery = z.object({ date: IsoDate, locationId: qInt.optional() });
+export const DayPresentationsQuery = z.object({ date: IsoDate, locationId: z.optional(qInt) });
 
 // ---------- live availability (server-sent events, GET /seats/events?presentationId=) ----------
 
 export const SeatEventsQuery = z.object({ presentationId: qInt });
 /** `data:` of each `seats` event. status 'free' = released (unlock, expiry, removal). */
 export const SeatChangeEvent = z.object({
-  presentationId: z.number().int(),
+  presentationId: z.int(),
   status: z.enum(['held', 'sold', 'free']),
-  seats: z.array(z.tuple([z.number().int(), z.number().int(), z.number().int()])), // [sectionId, x, y]
+  seats: z.array(z.tuple([z.int(), z.int(), z.int()])), // [sectionId, x, y]
 });
 export type SeatChangeEvent = z.infer<typeof SeatChangeEvent>;

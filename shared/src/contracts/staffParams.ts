@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ISO_DATE } from './catalog';
 
 /**
@@ -8,22 +8,22 @@ import { ISO_DATE } from './catalog';
  */
 
 /** A positive integer id from a path or query string. */
-export const QId = z.coerce.number().int().positive();
+export const QId = z.coerce.number().check(z.int(), z.positive());
 /** Query boolean: true/false/1/0. */
-export const QueryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+export const QueryBool = z.pipe(z.enum(['true', 'false', '1', '0']), z.transform((v) => v === 'true' || v === '1'));
 /** "1,2" → [1, 2]. */
-export const IdCsv = z.string().regex(/^\d+(,\d+)*$/, 'comma separated list of ids').transform((s) => s.split(',').map(Number));
+export const IdCsv = z.pipe(z.string().check(z.regex(/^\d+(,\d+)*$/, 'comma separated list of ids')), z.transform((s) => s.split(',').map(Number)));
 
 /** A valid calendar date YYYY-MM-DD. */
-export const StaffDate = z.string().regex(ISO_DATE, 'YYYY-MM-DD').refine((s) => {
+export const StaffDate = z.string().check(z.regex(ISO_DATE, 'YYYY-MM-DD'), z.refine((s) => {
   const d = new Date(`${s}T12:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}, 'not a calendar date');
+}, 'not a calendar date'));
 
 /** Date ranges are limited to one year. */
 export const MAX_RANGE_DAYS = 366;
 const days = (a: string, b: string) => Math.round((Date.parse(`${b}T12:00:00Z`) - Date.parse(`${a}T12:00:00Z`)) / 86400000);
-export function withRange<T extends z.ZodObject<{ startDate: typeof StaffDate; endDate: typeof StaffDate }>>(o: T) {
-  return o.refine((v) => v.startDate <= v.endDate, { message: 'startDate after endDate', path: ['startDate'] })
-    .refine((v) => days(v.startDate, v.endDate) <= MAX_RANGE_DAYS, { message: `range longer than ${MAX_RANGE_DAYS} days`, path: ['endDate'] });
+export function withRange<T extends z.ZodMiniObject<{ startDate: typeof StaffDate; endDate: typeof StaffDate }>>(o: T) {
+  return o.check(z.refine((v) => v.startDate <= v.endDate, { message: 'startDate after endDate', path: ['startDate'] }))
+    .check(z.refine((v) => days(v.startDate, v.endDate) <= MAX_RANGE_DAYS, { message: `range longer than ${MAX_RANGE_DAYS} days`, path: ['endDate'] }));
 }

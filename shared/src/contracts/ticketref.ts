@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDate, IsoDateTime, Money } from './catalog';
 import { IdCsv, QId, QueryBool, StaffDate } from './staffParams';
 
@@ -7,42 +7,42 @@ import { IdCsv, QId, QueryBool, StaffDate } from './staffParams';
 // ---------- ticket reference admin ----------
 
 export const TicketRefAgentsQuery = z.object({ userId: QId });
-export const TicketRefAgent = z.object({ CustomerId: z.number().int(), Name: z.string(), BusinessId: z.number().int() });
+export const TicketRefAgent = z.object({ CustomerId: z.int(), Name: z.string(), BusinessId: z.int() });
 export const TicketRefAgentsResponse = z.object({ agents: z.array(TicketRefAgent) });
 export type TicketRefAgentsResponse = z.infer<typeof TicketRefAgentsResponse>;
 
-export const PromptAdminQuery = z.object({ businessIds: IdCsv.optional(), customerId: QId, userId: QId });
+export const PromptAdminQuery = z.object({ businessIds: z.optional(IdCsv), customerId: QId, userId: QId });
 /** Spec section 3: Ticket-ref agent rows (one per reference prompt of the agent). */
 export const TicketRefPromptRow = z.object({
-  CustomerId: z.number().int(),
-  TicketId: z.number().int(),
-  FeatureId: z.number().int().nullable(),
-  PricePolicyId: z.number().int(),
-  PresentationId: z.number().int().nullable(),
-  FeatureCategoryId: z.number().int().nullable(),
-  PromptId: z.number().int(),
+  CustomerId: z.int(),
+  TicketId: z.int(),
+  FeatureId: z.nullable(z.int()),
+  PricePolicyId: z.int(),
+  PresentationId: z.nullable(z.int()),
+  FeatureCategoryId: z.nullable(z.int()),
+  PromptId: z.int(),
   Prompt: z.string(),
   TicketName: z.string(),
-  FeatureName: z.string().nullable(),
-  Options: z.number().int(),
-  Allotted: z.number().int(),
-  Redeemed: z.number().int(),
+  FeatureName: z.nullable(z.string()),
+  Options: z.int(),
+  Allotted: z.int(),
+  Redeemed: z.int(),
 });
 export type TicketRefPromptRow = z.infer<typeof TicketRefPromptRow>;
 export const PromptAdminResponse = z.object({ rows: z.array(TicketRefPromptRow) });
 export type PromptAdminResponse = z.infer<typeof PromptAdminResponse>;
 
-const optionalId = z.union([z.literal(''), z.literal('null'), QId]).transform((v) => (v === '' || v === 'null' ? null : v)).optional();
+const optionalId = z.optional(z.pipe(z.union([z.literal(''), z.literal('null'), QId]), z.transform((v) => (v === '' || v === 'null' ? null : v))));
 export const PromptDetailQuery = z.object({
   /** Free-text filter over Reference1/Reference2. */
-  data: z.string().max(100).optional(),
-  isDetail: QueryBool.default(true),
+  data: z.optional(z.string().check(z.maxLength(100))),
+  isDetail: z._default(QueryBool, true),
   featureId: optionalId,
   ticketId: QId,
   pricePolicyId: QId,
   presentationId: optionalId,
   featureCategoryId: optionalId,
-  businessIds: IdCsv.optional(),
+  businessIds: z.optional(IdCsv),
 });
 export type PromptDetailQuery = z.infer<typeof PromptDetailQuery>;
 
@@ -50,12 +50,12 @@ export type PromptDetailQuery = z.infer<typeof PromptDetailQuery>;
 export const RedemptionItem = z.object({
   Reference1: z.string(),
   Reference2: z.string(),
-  PriceType: z.number().int(),
-  PriceId: z.number().int(),
-  PriceRowId: z.number().int(),
-  Quantity: z.number().int(),
-  Redeemed: z.number().int(),
-  Remaining: z.number().int(),
+  PriceType: z.int(),
+  PriceId: z.int(),
+  PriceRowId: z.int(),
+  Quantity: z.int(),
+  Redeemed: z.int(),
+  Remaining: z.int(),
 });
 export type RedemptionItem = z.infer<typeof RedemptionItem>;
 export const PromptDetailResponse = z.object({ prompt: z.string(), items: z.array(RedemptionItem) });
@@ -63,20 +63,20 @@ export type PromptDetailResponse = z.infer<typeof PromptDetailResponse>;
 
 export const TICKET_SALES_DEFAULTS = { detailLevel: 1, dateType: 2 } as const;
 /** Spec section 7: "same plus detailLevel, startDate, endDate, dateType". */
-export const PromptTicketSalesQuery = PromptDetailQuery.extend({
+export const PromptTicketSalesQuery = z.extend(PromptDetailQuery, {
   /** 1 = one row per reservation, 2 = one row per ticket. */
-  detailLevel: z.enum(['1', '2']).transform(Number).default(1),
+  detailLevel: z._default(z.pipe(z.enum(['1', '2']), z.transform(Number)), 1),
   /** Default one month ago (Asia/Jerusalem), applied by the api when absent. */
-  startDate: StaffDate.optional(),
+  startDate: z.optional(StaffDate),
   /** Default today (Asia/Jerusalem). */
-  endDate: StaffDate.optional(),
+  endDate: z.optional(StaffDate),
   /** 1 = by presentation date, 2 = by transaction (sale) date. */
-  dateType: z.enum(['1', '2']).transform(Number).default(2),
-}).refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: 'startDate after endDate', path: ['startDate'] });
+  dateType: z._default(z.pipe(z.enum(['1', '2']), z.transform(Number)), 2),
+}).check(z.refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: 'startDate after endDate', path: ['startDate'] }));
 export type PromptTicketSalesQuery = z.infer<typeof PromptTicketSalesQuery>;
 
 export const TicketSalesRow = z.object({
-  ReservationId: z.number().int(),
+  ReservationId: z.int(),
   ReservationIdentifier: z.string(),
   TransactionDateTime: IsoDateTime,
   PresentationDateTime: IsoDateTime,
@@ -84,29 +84,29 @@ export const TicketSalesRow = z.object({
   LocationName: z.string(),
   Reference1: z.string(),
   Reference2: z.string(),
-  Quantity: z.number().int(),
+  Quantity: z.int(),
   Amount: Money,
-  MobileNumber: z.string().nullable(),
+  MobileNumber: z.nullable(z.string()),
   /** detailLevel 2 only: the place. */
-  Seat: z.string().nullable(),
+  Seat: z.nullable(z.string()),
 });
 export type TicketSalesRow = z.infer<typeof TicketSalesRow>;
 export const PromptTicketSalesResponse = z.object({
-  startDate: IsoDate, endDate: IsoDate, detailLevel: z.number().int(), dateType: z.number().int(), rows: z.array(TicketSalesRow),
+  startDate: IsoDate, endDate: IsoDate, detailLevel: z.int(), dateType: z.int(), rows: z.array(TicketSalesRow),
 });
 export type PromptTicketSalesResponse = z.infer<typeof PromptTicketSalesResponse>;
 
 export const EditOptionQuantityParams = z.object({ priceType: QId, priceId: QId, priceRowId: QId });
 export const EditOptionQuantityBody = z.object({
-  reference: z.string().min(1).max(100),
-  reference2: z.string().max(100).optional().default(''),
-  quantity: z.number().int().min(0).max(100000),
+  reference: z.string().check(z.minLength(1), z.maxLength(100)),
+  reference2: z._default(z.optional(z.string().check(z.maxLength(100))), ''),
+  quantity: z.int().check(z.gte(0), z.lte(100000)),
 });
 export type EditOptionQuantityBody = z.input<typeof EditOptionQuantityBody>;
 export const EditOptionQuantityResponse = z.object({ success: z.literal(true), item: RedemptionItem });
 export type EditOptionQuantityResponse = z.infer<typeof EditOptionQuantityResponse>;
 
-export const SendTicketsParams = z.object({ resId: z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'reservation identifier') });
+export const SendTicketsParams = z.object({ resId: z.string().check(z.regex(/^[A-Za-z0-9-]{1,40}$/, 'reservation identifier')) });
 /** Body: SendTicketsBody of ./orders (mobileNumber), shared with the visitor's confirmation page. */
 export const SendTicketsResponse = z.object({ success: z.boolean() });
 export type SendTicketsResponse = z.infer<typeof SendTicketsResponse>;

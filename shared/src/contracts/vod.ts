@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { IsoDateTime, Money } from './catalog';
 
 // =====================================================================================
@@ -6,17 +6,17 @@ import { IsoDateTime, Money } from './catalog';
 // =====================================================================================
 
 export const VodTitle = z.object({
-  featureId: z.number().int(),
+  featureId: z.int(),
   name: z.string(),
   description: z.string(),
-  durationMinutes: z.number().int(),
+  durationMinutes: z.int(),
   rating: z.string(),
-  presentationId: z.number().int(),
-  venueTypeId: z.number().int(),
+  presentationId: z.int(),
+  venueTypeId: z.int(),
   /** 101 and 102 clear all cart presentations when loaded (spec 4). */
   clearsCart: z.boolean(),
   availableFrom: IsoDateTime,
-  tickets: z.array(z.object({ id: z.number().int(), name: z.string(), price: Money, serviceCharge: Money })),
+  tickets: z.array(z.object({ id: z.int(), name: z.string(), price: Money, serviceCharge: Money })),
 });
 export type VodTitle = z.infer<typeof VodTitle>;
 export const VodResponse = z.object({ titles: z.array(VodTitle) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Money, Product } from './catalog';
 import { DeliveryMethod } from './orders';
 
@@ -11,29 +11,29 @@ export const MAX_VOUCHERS_PER_ORDER = 10;
 export const MAX_PRODUCT_QUANTITY = 10;
 
 export const VoucherLine = z.object({
-  systemVoucherId: z.number().int().positive(),
-  systemVoucherPriceId: z.number().int().positive(),
+  systemVoucherId: z.int().check(z.positive()),
+  systemVoucherPriceId: z.int().check(z.positive()),
   /** The chosen amount of an open-priced voucher (between its min and max); ignored for fixed prices. */
-  amount: Money.positive().max(100_000).optional().nullable(),
-  quantity: z.number().int().min(1).max(MAX_VOUCHERS_PER_ORDER),
+  amount: z.nullable(z.optional(Money.check(z.positive(), z.lte(100_000)))),
+  quantity: z.int().check(z.gte(1), z.lte(MAX_VOUCHERS_PER_ORDER)),
 });
 export type VoucherLine = z.infer<typeof VoucherLine>;
 
 export const VoucherBuyer = z.object({
-  firstName: z.string().trim().min(1).max(60),
-  lastName: z.string().trim().min(1).max(60),
-  email: z.string().trim().email().max(120),
-  mobileNumber: z.string().regex(/^05\d{8}$/),
+  firstName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  lastName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  email: z.string().check(z.trim(), z.email(), z.maxLength(120)),
+  mobileNumber: z.string().check(z.regex(/^05\d{8}$/)),
   /** Who the gift is for and a few words, printed on the gift page. */
-  recipientName: z.string().trim().max(60).optional().nullable(),
-  greeting: z.string().trim().max(300).optional().nullable(),
+  recipientName: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(60)))),
+  greeting: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(300)))),
 });
 export type VoucherBuyer = z.infer<typeof VoucherBuyer>;
 
 /** A product chosen in the voucher flow's products step (the catalog's products). */
 export const VoucherProductLine = z.object({
-  productId: z.number().int().positive(),
-  quantity: z.number().int().min(1).max(MAX_PRODUCT_QUANTITY),
+  productId: z.int().check(z.positive()),
+  quantity: z.int().check(z.gte(1), z.lte(MAX_PRODUCT_QUANTITY)),
 });
 export type VoucherProductLine = z.infer<typeof VoucherProductLine>;
 
@@ -43,31 +43,31 @@ export type VoucherProductsResponse = z.infer<typeof VoucherProductsResponse>;
 
 /** POST /vouchers/quote: the api prices the chosen vouchers and products (the one source of every price). */
 export const VoucherQuoteBody = z.object({
-  lines: z.array(VoucherLine).max(MAX_VOUCHERS_PER_ORDER),
-  products: z.array(VoucherProductLine).max(50).optional(),
+  lines: z.array(VoucherLine).check(z.maxLength(MAX_VOUCHERS_PER_ORDER)),
+  products: z.optional(z.array(VoucherProductLine).check(z.maxLength(50))),
   /** Required when a chosen product is delivered (spec section 5). */
-  deliveryMethod: DeliveryMethod.optional().nullable(),
+  deliveryMethod: z.nullable(z.optional(DeliveryMethod)),
 });
 export type VoucherQuoteBody = z.infer<typeof VoucherQuoteBody>;
 
 export const PricedVoucherProduct = z.object({
-  productId: z.number().int(), name: z.string(), unitPrice: Money, quantity: z.number().int(), total: Money, isDeliveryRequired: z.boolean(),
+  productId: z.int(), name: z.string(), unitPrice: Money, quantity: z.int(), total: Money, isDeliveryRequired: z.boolean(),
 });
 export type PricedVoucherProduct = z.infer<typeof PricedVoucherProduct>;
 
 export const VoucherQuoteResponse = z.object({
-  lines: z.array(z.object({ systemVoucherId: z.number().int(), name: z.string(), unitPrice: Money, quantity: z.number().int(), total: Money })),
+  lines: z.array(z.object({ systemVoucherId: z.int(), name: z.string(), unitPrice: Money, quantity: z.int(), total: Money })),
   products: z.array(PricedVoucherProduct),
-  deliveryMethod: DeliveryMethod.nullable(),
-  quantity: z.number().int(),
+  deliveryMethod: z.nullable(DeliveryMethod),
+  quantity: z.int(),
   total: Money,
 });
 export type VoucherQuoteResponse = z.infer<typeof VoucherQuoteResponse>;
 
 /** POST /vouchers/purchase (headers: uuid, Idempotency-Key): pays (paymentIdentifier of an approved session) and issues. */
-export const VoucherPurchaseBody = VoucherQuoteBody.extend({
+export const VoucherPurchaseBody = z.extend(VoucherQuoteBody, {
   buyer: VoucherBuyer,
-  paymentIdentifier: z.string().min(1).max(200).optional().nullable(),
+  paymentIdentifier: z.nullable(z.optional(z.string().check(z.minLength(1), z.maxLength(200)))),
 });
 export type VoucherPurchaseBody = z.infer<typeof VoucherPurchaseBody>;
 
@@ -87,8 +87,8 @@ export const VoucherPurchaseResponse = z.object({
   total: Money,
   vouchers: z.array(IssuedVoucher),
   /** The products bought with the vouchers (recorded with the purchase). */
-  products: z.array(PricedVoucherProduct).default([]),
-  deliveryMethod: DeliveryMethod.nullable().default(null),
+  products: z._default(z.array(PricedVoucherProduct), []),
+  deliveryMethod: z._default(z.nullable(DeliveryMethod), null),
   replayed: z.boolean(),
 });
 export type VoucherPurchaseResponse = z.infer<typeof VoucherPurchaseResponse>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { OrderKind } from '../contracts/events';
 import { publish, subscribe } from '../bus/eventBus';
 import { readSession, writeSession } from './session';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import * as zm from 'zod/mini';
 import {
   CommitHeaders, EnrolCheckBody, EnrolLockBody, EnrolOrderBody, EnrolOrderResponse, EnrolParams, EnrolQuoteResponse, EnrolReleaseBody, EnrolReleaseResponse,
   EnrolSeasonResponse, EnrolSeasonsResponse, EnrolSeatplanResponse, LockSeatResponse, MyEnrolmentsResponse, SelectionCheckResponse, SessionHeaders,
@@ -12,7 +13,7 @@ import { requireCustomer, sessionCustomerId } from '../customers/service.ts';
 import { commitEnrolment, findSeason, myEnrolments, priceEnrolment, releaseEvent, seasonEvents, seasonView } from './service.ts';
 import { holdSeasonSeat, planSeat, seasonSeatState, unholdSeasonSeat } from './seats.ts';
 
-const OptionalSession = SessionHeaders.partial();
+const OptionalSession = zm.partial(SessionHeaders);
 const SEAT_ERRORS = { 400: 'GENERAL_ERROR | INVALID_ID', 404: 'INVALID_ID', 409: 'lock_seat_error | unlock_seat_error | MAX_SEATS' };
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import * as zm from 'zod/mini';
 import {
   BestAvailableQuery, BestAvailableResponse, ExtendBody, ExtendResponse, HoldsQuery, LockSeatBody, LockSeatResponse,
   ReleaseHoldsResponse, SelectionCheckBody, SelectionCheckResponse, SessionHeaders, UnlockSeatResponse,
@@ -14,7 +15,7 @@ import { assertSelection, companionRefusal, companionsBeside, refusalError } fro
 import { admitHold, assertWithinMaxSeats } from '../squat.ts';
 import { TAGS, type SeatsContext } from '../context.ts';
 
-const OptionalSession = SessionHeaders.partial();
+const OptionalSession = zm.partial(SessionHeaders);
 
 /** Holds: lock and unlock a seat, judge the selection, extend, release all, best available (optionally held). */
 export function holdRoutes(app: FastifyInstance, { db, plans, limits, meta, planOf }: SeatsContext): void {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import * as zm from 'zod/mini';
 import {
   DayPresentationsQuery, DayPresentationsResponse, SessionHeaders, SeatsStatusQuery, SeatsStatusResponse, SeatsStatusV2Response,
 } from '@ticketing/shared/contracts';
@@ -11,7 +12,7 @@ import type { Plan } from '../plan.ts';
 import { dayPresentations } from '../queries.ts';
 import { TAGS, type SeatsContext } from '../context.ts';
 
-const OptionalSession = SessionHeaders.partial();
+const OptionalSession = zm.partial(SessionHeaders);
 
 function sectionsFilter(plan: Plan, sectionId: number | undefined) {
   if (sectionId !== undefined && !plan.sectionById.has(sectionId)) throw new ApiHttpError(404, 'SECTION_NOT_FOUND', `no section ${sectionId}`);
