@@ -79,6 +79,21 @@ test('the home page fetches no remote, no router of remotes and no federation ru
   expect(remoteFiles(urls, 'mf-booking').length).toBeGreaterThan(0);
 });
 
+test('a remote route asks for its remote beside the host\'s texts (preload hints), and each file once', async ({ page }) => {
+  const urls = recordRequests(page);
+  await page.goto('/order?lang=en');
+  await expect(page.getByTestId('presentation-link').first()).toBeVisible();
+  // The host hints the manifest, the entry, the expose's first chunks and the remote's texts (host/src/preloadRemote.ts).
+  const hinted = await page.locator('link[rel="preload"][href*="/remotes/mf-booking/"]').evaluateAll((ls) => ls.map((l) => (l as HTMLLinkElement).href));
+  expect(hinted.some((h) => h.endsWith('/remoteEntry.js'))).toBe(true);
+  expect(hinted.some((h) => h.endsWith('/mf-manifest.json'))).toBe(true);
+  expect(hinted.some((h) => /\/remote-texts-en\.[0-9a-f]+\.js$/.test(h))).toBe(true);
+  // The federation runtime and the chunk loading took the hinted answers: no file of the remote came twice.
+  const scripts = remoteFiles(urls, 'mf-booking').filter((u) => u.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(2);
+  expect(scripts.filter((u, i) => scripts.indexOf(u) !== i), 'scripts fetched twice').toEqual([]);
+});
+
 test('/PRES-live downloads no visitor remote and /order no staff remote', async ({ page }) => {
   const urls = recordRequests(page);
   await page.goto('/PRES-live?lang=en');

@@ -9,6 +9,7 @@ import { fallbackLifecycles } from './fallbackApp';
 import { containerOf } from './containers';
 import { mountShell } from './shell/mountShell';
 import { prefetchWhatsOn } from './shell/whatsOn';
+import { preloadRemote } from './preloadRemote';
 import type { Remotes } from './remotes';
 
 /** Spec section 2 redirects happen before anything else renders. */
@@ -43,6 +44,9 @@ async function main() {
   const registry = await fetchRegistry();
   const config = setRuntimeConfig(registry?.config ?? {});
   const initial = langParam && config.enabledLocales.includes(langParam as never) && isLocale(langParam) ? langParam : storedLocale() ?? 'he';
+  const routeRemote = isRemoteRoute(location.pathname) ? remoteFor(redirectFor(location.pathname) ?? location.pathname) : undefined;
+  const remoteEntry = registry?.remotes.find((r) => r.name === routeRemote);
+  if (remoteEntry) preloadRemote(remoteEntry, initial);
   await initI18n(initial);
   if (langParam && isLocale(langParam) && config.enabledLocales.includes(langParam)) sessionStorage.setItem('ticketing.locale', langParam);
 
