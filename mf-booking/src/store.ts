@@ -1,6 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { bookingApi } from './api/bookingApi';
-import './api/seatsApi';
 import { cartSlice } from './cart/cartSlice';
 import { createCartEvents } from './cart/cartEvents';
 import { connectCartSwitch } from './cart/cartSwitch';

@@ -1,5 +1,4 @@
 import { publish, readSession, registerCart, writeSession } from '@ticketing/shared';
-import { seatsApi } from '../api/seatsApi';
 import { clearIdempotencyKey } from '../checkout/idempotency';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { cartActions, HELD_PRESENTATIONS_KEY, type CartState } from './cartSlice';
@@ -21,7 +20,12 @@ export function connectCartSwitch(store: CartSwitchStore): () => void {
       ...(readSession<number[]>(HELD_PRESENTATIONS_KEY) ?? []),
       ...Object.keys(store.getState().cart.presentations).map(Number),
     ]);
-    for (const presentationId of held) void store.dispatch(seatsApi.endpoints.releaseHolds.initiate({ presentationId }));
+    // The seat calls' module is fetched here, not with the store: the event list, the first screen, needs none of it.
+    if (held.size) {
+      void import('../api/seatsApi').then(({ seatsApi }) => {
+        for (const presentationId of held) void store.dispatch(seatsApi.endpoints.releaseHolds.initiate({ presentationId }));
+      });
+    }
     writeSession(HELD_PRESENTATIONS_KEY, undefined);
     clearIdempotencyKey();
     store.dispatch(cartActions.reset());

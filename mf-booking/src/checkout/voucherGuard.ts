@@ -1,5 +1,5 @@
-import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
-import { checkoutApi } from '../api/checkoutApi';
+import { createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
+import { bookingApi } from '../api/bookingApi';
 import { checkoutActions, VOUCHER_PAYMENT_CODES, type CheckoutRootState } from './checkoutSlice';
 import { failureCode } from './errors';
 
@@ -8,10 +8,23 @@ import { failureCode } from './errors';
  * with a message, wherever the refusal comes from (pricing on any step, or the commit), so it can never
  * leave the order stuck.
  */
+/**
+ * A refused pricing or commit: what `checkoutApi.endpoints.buildCart.matchRejected` and `…commit.matchRejected`
+ * match, without importing the checkout calls (and their contracts) into the store's module, which every
+ * visitor's first screen loads.
+ */
+const GUARDED_ENDPOINTS = new Set(['buildCart', 'commit']);
+const REJECTED_TYPES = new Set([`${bookingApi.reducerPath}/executeQuery/rejected`, `${bookingApi.reducerPath}/executeMutation/rejected`]);
+function isCartOrCommitRejected(action: unknown): action is UnknownAction {
+  const a = action as { type?: unknown; meta?: { arg?: { endpointName?: unknown } } };
+  const endpoint = a.meta?.arg?.endpointName;
+  return typeof a.type === 'string' && REJECTED_TYPES.has(a.type) && typeof endpoint === 'string' && GUARDED_ENDPOINTS.has(endpoint);
+}
+
 export function createVoucherGuard() {
   const listener = createListenerMiddleware();
   listener.startListening({
-    matcher: isAnyOf(checkoutApi.endpoints.buildCart.matchRejected, checkoutApi.endpoints.commit.matchRejected),
+    matcher: isCartOrCommitRejected,
     effect: (action, api) => {
       const code = failureCode((action as { payload?: unknown }).payload);
       if (!VOUCHER_PAYMENT_CODES.has(code)) return;
