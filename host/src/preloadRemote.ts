@@ -3,13 +3,11 @@ import type { RemoteEntry } from '@ticketing/shared';
 /** The part of a remote's mf-manifest.json read here (the federation runtime reads the rest). */
 interface ManifestAssets { exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[] } } }> }
 
-function hint(href: string, as: 'script' | 'style' | 'fetch'): void {
+function hint(href: string, as: 'script' | 'style'): void {
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = as;
   link.href = href;
-  // fetch() asks in CORS mode; a preload is used only by a request of the same mode.
-  if (as === 'fetch') link.crossOrigin = 'anonymous';
   document.head.append(link);
 }
 
@@ -17,13 +15,13 @@ function hint(href: string, as: 'script' | 'style' | 'fetch'): void {
  * Starts the downloads of the route's remote as soon as the registry names it, beside the host's own texts,
  * instead of one after another behind the federation runtime: its manifest, its entry, the first chunks of its
  * `./spa` expose and its texts in the page's language (issue 12: the order page's first paint waited for five
- * round trips in a row). Only hints: the federation runtime and the remote's chunk loading make the same requests
- * (same URLs, same modes) and take the answers from the preload cache; if anything here fails, they ask anyway.
+ * round trips in a row). The manifest is fetched here (the runtime's own fetch then finds it in the HTTP cache: remote
+ * files are immutable); the rest are only hints: the federation runtime and the remote's chunk loading make the same
+ * requests (same URLs, same modes) and take the answers from the preload cache; if anything here fails, they ask anyway.
  */
 export function preloadRemote(remote: RemoteEntry, lang: string): void {
   const manifest = new URL(remote.manifest, location.href);
   const base = new URL('.', manifest).href;
-  hint(manifest.href, 'fetch');
   hint(`${base}remoteEntry.js`, 'script');
   fetch(manifest.href)
     .then((res) => res.json() as Promise<ManifestAssets>)
