@@ -33,6 +33,8 @@ export interface BuildAppOptions {
   trustProxy?: string;
   /** Hold-order release and purge period in ms (default HOUSEKEEPING_INTERVAL_MS or 60000; 0 disables). */
   housekeepingIntervalMs?: number;
+  /** Check every answer against its response schema (lib/route.ts). Default: outside production only. */
+  checkResponses?: boolean;
 }
 
 /** The api as a Fastify instance: every domain plugin under /api, JSON errors, OpenAPI at /api/openapi.json. */
@@ -45,6 +47,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('apiRoutes', []);
+  app.decorate('checkResponses', opts.checkResponses ?? process.env.NODE_ENV !== 'production');
   installErrorHandling(app);
   guardDevRoutes(app, opts.demo ?? demoModeFromEnv());
 

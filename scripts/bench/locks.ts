@@ -288,7 +288,8 @@ export async function benchLocks(): Promise<object> {
     // openPostgres reads PG_POOL_MAX after its first await, so the variables stay set until both are open.
     // the clients stand for visitors, each visit from its own address (X-Forwarded-For from 127.0.0.1, as
     // nginx sends it), so the per-address limit (default 4 × maxSeats) is checked on every hold
-    const opts = { logger: false, maxSeats: MAX_SEATS, trustProxy: '127.0.0.1' };
+    // answers are not checked against their response schemas, as in production (the api's default outside it)
+    const opts = { logger: false, maxSeats: MAX_SEATS, trustProxy: '127.0.0.1', checkResponses: false };
     type Api = { app: import('fastify').FastifyInstance; db: Db };
     const restoreEnv = setEnv({ DATABASE_URL: undefined, API_DATA_DIR: dataDir, PG_POOL_MAX: String(apiPoolMax) });
     let restored = false;
@@ -383,7 +384,7 @@ export async function benchLocks(): Promise<object> {
         betweenRuns: 'each run is preceded by a warm-up, then the bench holds are deleted (seed sales kept) and presentation_seats vacuumed',
         throughput: 'attempts per second (successes and conflicts); locksPerSecond counts successes only',
         load: `closed loop: each of the ${CLIENTS} clients sends its next attempt as soon as the previous one is answered (saturation); postgresAtRate: open loop at ${RATE} attempts/s offered, latency from the scheduled send time`,
-        processes: 'one api process (this one: createApi, listening on 127.0.0.1); the clients in a separate load-generator process (scripts/bench/locksLoad.ts: undici Pool with 50 keep-alive connections for the api, pg Pool of 50 for the raw runs)',
+        processes: 'one api process (this one: createApi, listening on 127.0.0.1; answers not checked against their response schemas, as in production); the clients in a separate load-generator process (scripts/bench/locksLoad.ts: undici Pool with 50 keep-alive connections for the api, pg Pool of 50 for the raw runs)',
         apiPgPoolMax: apiPoolMax,
         rawPool: RAW_POOL,
         cpuMsPerAttempt: 'CPU per attempt of this process (the api; for PGlite\'s ceiling the statement\'s caller and the database), of the load generator, and of the bench database\'s PostgreSQL backends (from /proc); with few cores, throughput ≈ cores / total CPU per attempt',
