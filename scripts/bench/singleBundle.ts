@@ -38,6 +38,7 @@ export function singleBundleConfig(): Configuration {
       ...(config.plugins ?? []).filter((p) => (p as object)?.constructor?.name !== 'HostRequirementsPlugin'),
       // The host's federation module becomes the stub that imports each app's source.
       new rspack.NormalModuleReplacementPlugin(/^\.\/federation$/, path.join(HERE, 'federation-stub.ts')),
+      new rspack.NormalModuleReplacementPlugin(/^\.\/preloadRemote$/, path.join(HERE, 'preload-stub.ts')),
     ],
   };
 }

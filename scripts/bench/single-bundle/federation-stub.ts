@@ -6,7 +6,7 @@
  */
 import type { Federation } from '../../../host/src/federation';
 
-const SPAS: Record<string, () => Promise<unknown>> = {
+export const SPAS: Record<string, () => Promise<unknown>> = {
   mf_booking: () => import('../../../mf-booking/src/spa'),
   mf_customer: () => import('../../../mf-customer/src/spa'),
   mf_memberships: () => import('../../../mf-memberships/src/spa'),
