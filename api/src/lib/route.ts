@@ -127,7 +127,6 @@ export function route<
   R extends Schema = Schema,
 >(app: FastifyInstance, def: RouteDef<Q, P, B, H, R>): void {
   const fastifyUrl = def.url.replace(/\{(\w+)\}/g, ':$1');
-  const checkResponses = app.checkResponses ?? process.env.NODE_ENV !== 'production';
   app.apiRoutes.push({
     method: def.method, path: (app.prefix || '') + def.url, summary: def.summary, tags: def.tags ?? [],
     query: def.query, params: def.params, body: def.body, headers: def.headers, response: def.response,
@@ -148,7 +147,7 @@ export function route<
       };
       const result = await def.handler(ctx);
       if (result === HIJACKED) return reply;
-      if (checkResponses) {
+      if (app.checkResponses) {
         const r = z.safeParse(def.response, result);
         if (!r.success) {
           req.log.error({ issues: r.error.issues.slice(0, 5), url: req.url }, 'response does not match its schema');

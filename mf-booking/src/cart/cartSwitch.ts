@@ -22,9 +22,9 @@ export function connectCartSwitch(store: CartSwitchStore): () => void {
     ]);
     // The seat calls' module is fetched here, not with the store: the event list, the first screen, needs none of it.
     if (held.size) {
-      void import('../api/seatsApi').then(({ seatsApi }) => {
+      import('../api/seatsApi').then(({ seatsApi }) => {
         for (const presentationId of held) void store.dispatch(seatsApi.endpoints.releaseHolds.initiate({ presentationId }));
-      });
+      }).catch(() => { /* the holds then run out on their own; the visitor's new order is not interrupted by a reload */ });
     }
     writeSession(HELD_PRESENTATIONS_KEY, undefined);
     clearIdempotencyKey();

@@ -4,11 +4,6 @@ import { checkoutActions, VOUCHER_PAYMENT_CODES, type CheckoutRootState } from '
 import { failureCode } from './errors';
 
 /**
- * Issue 11 §4: a voucher payment the api refuses (used up, expired, unknown) is dropped from the order
- * with a message, wherever the refusal comes from (pricing on any step, or the commit), so it can never
- * leave the order stuck.
- */
-/**
  * A refused pricing or commit: what `checkoutApi.endpoints.buildCart.matchRejected` and `…commit.matchRejected`
  * match, without importing the checkout calls (and their contracts) into the store's module, which every
  * visitor's first screen loads.
@@ -21,6 +16,11 @@ function isCartOrCommitRejected(action: unknown): action is UnknownAction {
   return typeof a.type === 'string' && REJECTED_TYPES.has(a.type) && typeof endpoint === 'string' && GUARDED_ENDPOINTS.has(endpoint);
 }
 
+/**
+ * Issue 11 §4: a voucher payment the api refuses (used up, expired, unknown) is dropped from the order
+ * with a message, wherever the refusal comes from (pricing on any step, or the commit), so it can never
+ * leave the order stuck.
+ */
 export function createVoucherGuard() {
   const listener = createListenerMiddleware();
   listener.startListening({

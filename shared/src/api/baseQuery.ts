@@ -2,7 +2,7 @@ import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryEr
 import { getRuntimeConfig } from '../runtime/config';
 import { getSessionUuid } from '../runtime/session';
 import { currentLocale } from '../i18n';
-import { apiUrl, errorKeyFor, readCookie } from './http';
+import { errorKeyFor, readCookie } from './http';
 
 /** What a failed call looks like to components: an error code and the i18n key that says it. */
 export interface ApiFailure { status: number | string; code: string; key: string; data?: unknown }
@@ -36,4 +36,3 @@ export function toFailure(error: FetchBaseQueryError): ApiFailure {
   return { status: error.status, code, key: errorKeyFor(code), data };
 }
 
-export { apiUrl, errorKeyFor, readCookie };
