@@ -8,16 +8,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federationName } from './shared/src/contracts/registry.ts';
-import { sharedMap } from './scripts/lib/shared-singletons.ts';
+import { sharedImportsOf, sharedMap } from './scripts/lib/shared-singletons.ts';
 import { hostRequirements } from './scripts/lib/host-requirements.ts';
 import { CRASH_FIXTURE, releaseOverrides } from './scripts/lib/release-test.ts';
 import { serveDevRegistry } from './scripts/lib/dev-registry.ts';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+const require_ = createRequire(import.meta.url);
 
 /**
  * Packages whose `exports` lead only to their development build (react-router 7 has no "production"
@@ -37,6 +39,26 @@ export function productionAliases(): Record<string, string> {
       if (!existsSync(production)) throw new Error(`${pkg}: no production build beside ${file}`);
       aliases[`${pkg}${subpath.slice(1)}$`] = production;
     }
+  }
+  return aliases;
+}
+
+/**
+ * Rspack's federation plugin finds the bundler runtime with Node's require.resolve, so a remote's entry imports the
+ * CommonJS builds of `@module-federation/webpack-bundler-runtime` and `@module-federation/runtime`; those require the
+ * whole CommonJS `@module-federation/sdk`, which no bundler can tree-shake (≈ 40 KB raw of it in each remoteEntry.js,
+ * for two constants). Their ES builds import from the sdk by name, and the sdk is side-effect free, so a remote's
+ * entry keeps only what it uses.
+ */
+function federationRuntimeEsm(): Record<string, string> {
+  const runtimeTools = require_.resolve('@module-federation/runtime-tools', { paths: [rootDir] });
+  const aliases: Record<string, string> = {};
+  for (const pkg of ['@module-federation/webpack-bundler-runtime', '@module-federation/runtime']) {
+    const cjs = require_.resolve(pkg, { paths: [runtimeTools] });
+    const esm = cjs.replace(/\.cjs$/, '.js');
+    if (!cjs.endsWith('.cjs') || !existsSync(esm)) throw new Error(`${pkg}: no ES build beside ${cjs}`);
+    aliases[`${cjs}$`] = esm;
+    aliases[`${pkg}$`] = esm;
   }
   return aliases;
 }
@@ -76,6 +98,9 @@ function hostPlugins() {
     new rspack.DefinePlugin({
       __HOST_SHARED__: JSON.stringify(hostRequirements().shared),
       __FEDERATION_RUNTIME_VERSION__: JSON.stringify(runtimeVersion),
+      // The federation runtime's own switch for browser-only builds (what `experiments.optimization.target: 'web'`
+      // sets for the remotes): its Node.js script loaders stay out of the host's runtime chunk.
+      ENV_TARGET: JSON.stringify('web'),
     }),
     new HostRequirementsPlugin(),
   ];
@@ -91,10 +116,13 @@ function remoteFederation(opts: AppOptions, version: string, release: ReturnType
     shareStrategy: 'loaded-first',
     manifest: {
       fileName: 'mf-manifest.json',
-      // The release gate reads these: the remote's version and the contract it was built against.
+      // The release gate reads these: the remote's version, the contract it was built against and the names it
+      // imports of singletons the host offers only in part.
       additionalData: ({ stats }) => {
         stats.metaData.buildInfo.buildVersion = version;
-        Object.assign(stats.metaData, { ticketing: { app: opts.name, version, contractVersion: release.contractVersion } });
+        const sharedImports = sharedImportsOf(path.join(rootDir, opts.name));
+        for (const [pkg, names] of Object.entries(release.sharedImports)) sharedImports[pkg] = [...(sharedImports[pkg] ?? []), ...names];
+        Object.assign(stats.metaData, { ticketing: { app: opts.name, version, contractVersion: release.contractVersion, sharedImports } });
         return stats;
       },
     },
@@ -136,7 +164,10 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
       uniqueName: federationName(opts.name),
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: production ? productionAliases() : {} },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      alias: { ...(production ? productionAliases() : {}), ...(opts.isHost ? {} : federationRuntimeEsm()) },
+    },
     module: {
       // `import styles from './x.module.css'` (default export), as every app writes it.
       parser: { 'css/module': { namedExports: false } },

@@ -102,6 +102,7 @@ for (const [brk, version, message] of [
   ['no-expose', '1.0.2-noexpose', 'exposed module "./spa" is missing'],
   ['react-range', '1.0.2-react18', 'shared singleton "react": the candidate requires ^18.3.1, the host provides 19.'],
   ['contract', '1.0.2-contract', 'is not accepted by the host'],
+  ['shared-export', '1.0.2-trans', 'shared singleton "react-i18next": the candidate imports Trans, which the host does not offer'],
 ] as const) {
   test(`the gate refuses a candidate: ${brk}`, async ({ page }) => {
     test.setTimeout(90_000);

@@ -13,12 +13,13 @@ import * as JsxRuntime from 'react/jsx-runtime';
 import * as ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
 import * as I18next from 'i18next';
-import * as ReactI18next from 'react-i18next';
+// Only the names of SHARED_SUBSETS (scripts/lib/shared-singletons.ts): the release gate holds every remote to them.
+import { I18nextProvider, initReactI18next, useTranslation } from 'react-i18next';
 import { federationName } from '@ticketing/shared';
 import { resiliencePlugin } from './runtime-plugin/resilience';
 
 /** Version and accepted range of each singleton this build bundles (scripts/lib/host-requirements.ts). */
-declare const __HOST_SHARED__: Record<string, { version: string; requiredVersion: string }>;
+declare const __HOST_SHARED__: Record<string, { version: string; requiredVersion: string; exports?: string[] }>;
 /** The runtime's own version, which the remotes' entries check the provided core against. */
 declare const __FEDERATION_RUNTIME_VERSION__: string;
 
@@ -29,7 +30,7 @@ const LIBS: Record<string, unknown> = {
   'react-dom': ReactDOM,
   'react-dom/client': ReactDOMClient,
   i18next: I18next,
-  'react-i18next': ReactI18next,
+  'react-i18next': { I18nextProvider, initReactI18next, useTranslation },
 };
 
 export interface Federation {
@@ -41,8 +42,10 @@ export function startFederation(remotes: ReadonlyArray<{ name: string; manifest:
   const name = federationName('host');
   global._FEDERATION_RUNTIME_CORE = runtimeCore;
   global._FEDERATION_RUNTIME_CORE_FROM = { name, version: __FEDERATION_RUNTIME_VERSION__ };
-  const shared = Object.fromEntries(Object.entries(__HOST_SHARED__).map(([key, { version, requiredVersion }]) => {
+  const shared = Object.fromEntries(Object.entries(__HOST_SHARED__).map(([key, { version, requiredVersion, exports }]) => {
     if (!(key in LIBS)) throw new Error(`no module for the shared singleton ${key}`);
+    const missing = (exports ?? []).filter((name) => !(name in (LIBS[key] as object)));
+    if (missing.length) throw new Error(`the shared singleton ${key} is offered without ${missing.join(', ')} (SHARED_SUBSETS)`);
     return [key, { version, lib: () => LIBS[key], shareConfig: { singleton: true, requiredVersion } }];
   }));
   return createInstance({

@@ -4,7 +4,8 @@
  *   - a module the host mounts (host/remote-requirements.json → remotes[name].exposes) is not exposed;
  *   - a shared singleton's range does not accept the version the host provides, or the version the
  *     candidate carries does not satisfy the host's own range;
- *   - the candidate declares no contract version, or one the host does not accept.
+ *   - the candidate declares no contract version, or one the host does not accept;
+ *   - the candidate imports a name of a singleton the host offers only in part (SHARED_SUBSETS) that the host lacks.
  * The host's side comes from the requirements file the host build wrote next to its index.html
  * (host-requirements.ts, emitted by rspack.config.base.ts): the gate judges against the host that is really deployed.
  * Ranges are compared with Module Federation's own `satisfy`, the function the browser uses to pick a share.
@@ -21,7 +22,7 @@ export interface HostRequirements {
   hostContractVersion?: number;
   remotes: Record<string, { audience: 'public' | 'staff'; exposes: string[] }>;
   /** Shared singletons the host provides (version) and accepts (requiredVersion). */
-  shared: Record<string, { version: string; requiredVersion: string }>;
+  shared: Record<string, { version: string; requiredVersion: string; exports?: string[] }>;
 }
 
 export interface ManifestShared { name: string; version: string; requiredVersion?: string | false; singleton?: boolean }
@@ -30,7 +31,7 @@ export interface Manifest {
   metaData: {
     remoteEntry: { name: string; path: string };
     buildInfo?: { buildVersion?: string };
-    ticketing?: { app?: string; version?: string; contractVersion?: number };
+    ticketing?: { app?: string; version?: string; contractVersion?: number; sharedImports?: Record<string, string[]> };
   };
   exposes: { path: string; name: string; assets?: { js?: { sync?: string[] } } }[];
   shared: ManifestShared[];
@@ -97,6 +98,15 @@ export function checkCandidate(name: string, version: string, dir: string, host:
     }
     if (c.version && !satisfy(c.version, h.requiredVersion)) {
       problems.push(`shared singleton "${key}": the candidate carries ${c.version}, the host accepts ${h.requiredVersion}`);
+    }
+    // offered in part: every name the candidate's code imports must be among the host's
+    if (h.exports) {
+      const imported = manifest.metaData?.ticketing?.sharedImports?.[key];
+      if (!imported) problems.push(`shared singleton "${key}": the candidate does not record which of its exports it imports (metaData.ticketing.sharedImports); rebuild it with rspack.config.base.ts`);
+      const lacking = (imported ?? []).filter((n) => !h.exports!.includes(n));
+      if (lacking.length) {
+        problems.push(`shared singleton "${key}": the candidate imports ${lacking.map((n) => n === '*' ? 'the whole module' : n).join(', ')}, which the host does not offer (it offers ${h.exports.join(', ')}; scripts/lib/shared-singletons.ts SHARED_SUBSETS)`);
+      }
     }
   }
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTRACT_VERSION } from '../../shared/src/contracts/events.ts';
 import { ROOT } from './apps.ts';
-import { SINGLETONS, sharedMap } from './shared-singletons.ts';
+import { SHARED_SUBSETS, SINGLETONS, sharedMap } from './shared-singletons.ts';
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
@@ -30,9 +30,11 @@ export function hostRequirements(appDir = path.join(ROOT, 'host')) {
   if (!accepted.includes(CONTRACT_VERSION)) {
     throw new Error(`host/remote-requirements.json does not accept the host's own contract version ${CONTRACT_VERSION}`);
   }
-  const shared: Record<string, { version: string; requiredVersion: string }> = {};
+  // `exports`: the names the host offers of a singleton it provides only in part (SHARED_SUBSETS)
+  const shared: Record<string, { version: string; requiredVersion: string; exports?: string[] }> = {};
   for (const [key, cfg] of Object.entries(sharedMap())) {
-    shared[key] = { version: installedVersion(SINGLETONS[key], appDir), requiredVersion: cfg.requiredVersion };
+    const subset = SHARED_SUBSETS[key];
+    shared[key] = { version: installedVersion(SINGLETONS[key], appDir), requiredVersion: cfg.requiredVersion, ...(subset ? { exports: [...subset] } : {}) };
   }
   const { $comment: _c, ...rest } = declared;
   return { ...rest, hostContractVersion: CONTRACT_VERSION, shared };

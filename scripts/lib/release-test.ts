@@ -4,6 +4,7 @@
  *   RELEASE_TEST_BREAK=no-expose    './spa' is not exposed (renamed)
  *   RELEASE_TEST_BREAK=react-range  React requires ^18 (incompatible with the host's 19)
  *   RELEASE_TEST_BREAK=contract     declares a contract version the host does not accept
+ *   RELEASE_TEST_BREAK=shared-export  imports react-i18next's Trans, which the host does not offer (SHARED_SUBSETS)
  *   RELEASE_TEST_BREAK=throw-on-mount|throw-on-render   './spa' passes the gate but crashes (scripts/fixtures/crashing-spa.tsx)
  * Only remotes honour them; the host never does. The build (rspack.config.base.ts) applies the result.
  */
@@ -22,6 +23,8 @@ export interface ReleaseOverrides {
   shared: Record<string, { singleton: true; requiredVersion: string }>;
   version: string | undefined;
   contractVersion: number;
+  /** Names recorded as imported beside the code's own (metaData.ticketing.sharedImports). */
+  sharedImports: Record<string, string[]>;
 }
 
 export function releaseOverrides(opts: { isHost?: boolean; exposes?: Record<string, string> }, env: NodeJS.ProcessEnv): ReleaseOverrides {
@@ -41,5 +44,6 @@ export function releaseOverrides(opts: { isHost?: boolean; exposes?: Record<stri
     shared,
     version: opts.isHost ? undefined : env.RELEASE_VERSION || undefined,
     contractVersion: brk === 'contract' ? CONTRACT_VERSION + 1000 : CONTRACT_VERSION,
+    sharedImports: brk === 'shared-export' ? { 'react-i18next': ['Trans'] } : {},
   };
 }
