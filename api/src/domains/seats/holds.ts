@@ -4,6 +4,7 @@ import type { SeatChangeEvent } from '@ticketing/shared/contracts';
 import type { Plan, PlanSeat, PlanSection } from './plan.ts';
 import { unitOf, type SeatState } from './rules.ts';
 import { admitHold, assertWithinMaxSeats, holdLimitError, type SquatLimits } from './squat.ts';
+import { holdBatcher, type HoldRow } from './holdBatch.ts';
 
 export const SEAT_CHANNEL = 'seat_changes';
 
@@ -184,7 +185,7 @@ const SEAT_HOLD = `SELECT o_outcome AS outcome, o_x AS x, o_y AS y, o_expires_at
 const SEAT_HOLD_ADMITTED = `SELECT o_outcome AS outcome, o_x AS x, o_y AS y, o_expires_at AS expires_at
   FROM seat_hold_admitted($1, $2, $3, $4, $5, $6, $7, $8::int[], $9::int[], $10::int[], $11, $12, $13, $14)`;
 
-type FastRow = { outcome: 'ok' | 'taken' | 'max' | 'stale' | 'limit'; x: number; y: number; expires_at: Date };
+type FastRow = HoldRow;
 
 /**
  * The hold in one round trip, no explicit transaction: seat_hold takes the visit's lock, checks maxSeats and
@@ -197,7 +198,13 @@ async function holdFast(db: Db, h: Hold): Promise<HoldResult | null> {
   const async = db.engine === 'postgres';
   let rows: FastRow[];
   try {
-    ({ rows } = admit
+    // PostgreSQL, one seat: group commit with the process's other holds of the moment (holdBatch.ts)
+    if (admit && seats.length === 1 && async) {
+      rows = await holdBatcher(db, SEAT_CHANNEL).hold({
+        presentationId: p.id, sectionId: section.id, uuid, addr: admit.addr, windowS: p.chooseSeatsS, maxPerAddress: admit.limits.maxPerAddress,
+        adding: admit.adding, x: xs[0]!, y: ys[0]!, ticketGroupId: tgs[0]!, maxSeats: h.maxSeats, event: seatEvent(h),
+      });
+    } else ({ rows } = admit
       ? await db.query<FastRow>(SEAT_HOLD_ADMITTED, [
         p.id, section.id, uuid, admit.addr, p.chooseSeatsS, admit.limits.maxPerAddress, admit.adding,
         xs, ys, tgs, h.maxSeats, SEAT_CHANNEL, seatEvent(h), async,
