@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync, cpSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Registry, type RemoteEntry } from '../../shared/src/contracts/registry.ts';
+import { Registry, spaPreload, type ManifestAssets, type RemoteEntry } from '../../shared/src/contracts/registry.ts';
 import { appVersion, distDir, REMOTES, requirements, siteDir } from './apps.ts';
 
 export const registryPath = () => path.join(siteDir(), 'remotes.json');
@@ -34,12 +34,21 @@ export function readHistory(): { at: string; reason: string; remotes: Record<str
  * Remote files are served from the site's origin by default; REMOTES_BASE_URL (e.g. a CDN origin)
  * makes the manifest URLs absolute, and the host page's CSP then allows that origin.
  */
-export const entryFor = (name: string, version: string, base = process.env.REMOTES_BASE_URL ?? ''): RemoteEntry => ({
-  name,
-  version,
-  manifest: `${base.replace(/\/$/, '')}/remotes/${name}/${version}/mf-manifest.json`,
-  audience: requirements().remotes[name]?.audience ?? 'public',
-});
+export const entryFor = (name: string, version: string, base = process.env.REMOTES_BASE_URL ?? ''): RemoteEntry => {
+  const preload = preloadOf(path.join(remoteFolder(name, version), 'mf-manifest.json'));
+  return {
+    name,
+    version,
+    manifest: `${base.replace(/\/$/, '')}/remotes/${name}/${version}/mf-manifest.json`,
+    audience: requirements().remotes[name]?.audience ?? 'public',
+    ...(preload ? { preload } : {}),
+  };
+};
+
+/** RemoteEntry.preload of a stored version (none when its manifest is missing or has no `./spa`). */
+export function preloadOf(manifestFile: string): RemoteEntry['preload'] {
+  return existsSync(manifestFile) ? spaPreload(JSON.parse(readFileSync(manifestFile, 'utf8')) as ManifestAssets) : undefined;
+}
 
 /** Stored versions of a remote, oldest first. */
 export function storedVersions(name: string): string[] {

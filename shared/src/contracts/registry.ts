@@ -12,8 +12,37 @@ export const RemoteEntry = z.object({
   /** URL of the remote's mf-manifest.json (absolute or site-relative). */
   manifest: z.string().check(z.minLength(1)),
   audience: Audience,
+  /**
+   * What the host hints before anything else of the remote (files beside the manifest): its `./spa` expose's first
+   * scripts and styles and its texts per language, copied from the manifest when the registry points at the version,
+   * so the hints go out with the registry's answer rather than one round trip later, behind the manifest.
+   */
+  preload: z.optional(z.object({
+    js: z.array(z.string()),
+    css: z.array(z.string()),
+    texts: z.record(z.string(), z.string()),
+  })),
 });
 export type RemoteEntry = z.infer<typeof RemoteEntry>;
+export type RemotePreload = NonNullable<RemoteEntry['preload']>;
+
+/** The part of a remote's mf-manifest.json that names its `./spa` expose's files. */
+export interface ManifestAssets { exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[]; async?: string[] }; css?: { sync?: string[] } } }> }
+
+/**
+ * RemoteEntry.preload from a remote's manifest: its `./spa` expose's first scripts and styles, and its texts per
+ * language (each remote names their chunks remote-texts-<lang>). Undefined when the manifest has no `./spa`.
+ */
+export function spaPreload(m: ManifestAssets): RemotePreload | undefined {
+  const spa = m.exposes?.find((e) => e.path === './spa')?.assets;
+  if (!spa) return undefined;
+  const texts: Record<string, string> = {};
+  for (const f of spa.js?.async ?? []) {
+    const lang = /^remote-texts-([a-z]{2})\./.exec(f)?.[1];
+    if (lang) texts[lang] = f;
+  }
+  return { js: spa.js?.sync ?? [], css: spa.css?.sync ?? [], texts };
+}
 
 /** Runtime settings handed to every app; one build serves every environment. */
 export const RuntimeConfig = z.object({
