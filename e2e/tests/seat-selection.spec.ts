@@ -53,6 +53,17 @@ test.describe('seat selection', () => {
     await expect(page.getByTestId('selected-seat')).toHaveCount(0);
   });
 
+  test('the map is drawn before the order page asks for the ticket groups, which then come (issue 12 item 4)', async ({ page, request }) => {
+    const [id] = await hallPresentations(request);
+    await openOrder(page, id!, 'en');
+    const ticketGroupsCall = () => page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .find((e) => new URL(e.name).pathname.endsWith('/ticketGroups'))?.startTime ?? null);
+    await expect.poll(ticketGroupsCall).not.toBeNull();
+    const frame = await page.evaluate(() => performance.getEntriesByName('seatmap:render:frame')[0]?.startTime ?? null);
+    expect(frame).not.toBeNull();
+    expect(await ticketGroupsCall()).toBeGreaterThan(frame!);
+  });
+
   test('picks seats with the keyboard only (he: the interface mirrors, the hall does not)', async ({ page, request }) => {
     const ids = await hallPresentations(request);
     await openOrder(page, ids[1], 'he');

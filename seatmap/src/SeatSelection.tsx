@@ -42,7 +42,7 @@ function useAfterFirstPaint(ready: boolean): boolean {
 }
 
 /** Step 0, choose seats: the map, its accessible alternatives, best available and the rules' explanations. */
-export function SeatSelection({ presentation: p, groupName, onValidityChange, binding, continueRefusal, onContinueRefusalClear, maxSeats: callerMax }: {
+export function SeatSelection({ presentation: p, groupName, onValidityChange, binding, continueRefusal, onContinueRefusalClear, maxSeats: callerMax, onFirstPaint }: {
   presentation: Presentation; groupName: (tg: number) => string | undefined; onValidityChange: (ok: boolean) => void;
   /** The caller's api contract and cart (booking: /seats/…; memberships: /membership/…). */
   binding: SeatMapBinding;
@@ -51,6 +51,8 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange, bi
   onContinueRefusalClear?: () => void;
   /** The caller's own seat limit when lower than the site's `maxSeats` (a season's limit, the memberships chosen): shown and applied. */
   maxSeats?: number;
+  /** Called once the map's first picture has been painted (the caller's work that the picture does not need can start). */
+  onFirstPaint?: () => void;
 }) {
   const { t } = useSeatmapTranslation();
   const cart = binding.useCartActions();
@@ -106,6 +108,9 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange, bi
 
   const [focusRequest, setFocusRequest] = useState<{ seat: number; n: number }>();
   const panels = useAfterFirstPaint(!!model);
+  const firstPaint = useRef(onFirstPaint);
+  firstPaint.current = onFirstPaint;
+  useEffect(() => { if (panels) firstPaint.current?.(); }, [panels]);
   const [live, setLive] = useState('');
   const [, setVersion] = useState(0);
   useEffect(() => model?.subscribe(() => setVersion((v) => v + 1)), [model]);

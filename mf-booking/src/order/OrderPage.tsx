@@ -21,6 +21,9 @@ import { isPastScreening } from '../events/past';
 import styles from './order.module.css';
 import { VoucherNotice } from '../checkout/VoucherNotice';
 
+/** How long the seat step waits for its map's first picture before asking for the ticket groups anyway. */
+const MAP_PAINT_WAIT_MS = 1500;
+
 /** /order/:presentationId — the ticket order for one presentation: stepper, per-step lock timers, steps. */
 export function OrderPage() {
   const { t, i18n } = useTranslation(NAMESPACE);
@@ -33,7 +36,17 @@ export function OrderPage() {
   // currentData: a late response for an earlier presentation is never shown (spec section 4)
   const presQ = usePresentationQuery({ id, locale: i18n.language }, { skip: !Number.isInteger(id) || id <= 0 });
   const p = presQ.currentData?.presentation;
-  const tgQ = useTicketGroupsQuery({ id, locale: i18n.language }, { skip: !p || p.locationOffline });
+  const step = useSelector((s: BookingState) => s.cart.step);
+  // On the seat step the ticket groups (names and prices, for the steps after it) are asked for once the map has
+  // painted: their answer re-rendered the page in the middle of the map's first drawing (issue 12 item 4).
+  const [mapPainted, setMapPainted] = useState(step !== 0);
+  const onMapPainted = useCallback(() => setMapPainted(true), []);
+  useEffect(() => {
+    if (mapPainted) return;
+    const t = setTimeout(onMapPainted, MAP_PAINT_WAIT_MS); // a map that cannot load does not hold them back
+    return () => clearTimeout(t);
+  }, [mapPainted, onMapPainted]);
+  const tgQ = useTicketGroupsQuery({ id, locale: i18n.language }, { skip: !p || p.locationOffline || !mapPainted });
   // The seat plan (the same for every presentation in the hall) is asked for as soon as the presentation is known,
   // beside the configuration and the ticket groups, not when the seat step mounts after them: the map then waits
   // only for the seat status, the one answer that must be fresh.
@@ -41,7 +54,6 @@ export function OrderPage() {
   useEffect(() => {
     if (p && !p.locationOffline && !isPastScreening(p)) prefetchPlan({ venueId: p.venueId, seatplanId: p.seatplanId });
   }, [p, prefetchPlan]);
-  const step = useSelector((s: BookingState) => s.cart.step);
   const [extend, extendState] = useExtendHoldMutation();
   const [release] = useReleaseHoldsMutation();
   const cartP = useSelector((s: BookingState) => s.cart.presentations[id]);
@@ -171,6 +183,7 @@ export function OrderPage() {
               groupName={groupName}
               onNext={() => dispatch(cartActions.stepChanged(Math.min(step + 1, steps.length - 1)))}
               onBack={() => dispatch(cartActions.stepChanged(Math.max(0, step - 1)))}
+              onMapPainted={onMapPainted}
             />
           </div>
           {/* seats step: its own bar with Continue; other steps: the clock at the bottom of a phone */}

@@ -6,4 +6,6 @@ export interface StepProps {
   groupName: (tg: number) => string | undefined;
   onNext: () => void;
   onBack: () => void;
+  /** The seat step's map has painted its first picture (the stepper then asks for what the picture did not need). */
+  onMapPainted?: () => void;
 }

@@ -23,7 +23,7 @@ export interface StepDef {
 }
 
 /** Step 0: the seat map. Continue is enabled once every selected seat is held and the selection keeps the rules. */
-function ChooseSeatsStep({ presentation, groupName, onNext }: StepProps) {
+function ChooseSeatsStep({ presentation, groupName, onNext, onMapPainted }: StepProps) {
   const { t } = useTranslation(NAMESPACE);
   const [valid, setValid] = useState(false);
   const count = useSelector((s: BookingState) => s.cart.presentations[presentation.id]?.seats.length ?? 0);
@@ -35,7 +35,7 @@ function ChooseSeatsStep({ presentation, groupName, onNext }: StepProps) {
       {/* sold out (or few places left): the waiting list comes first, before a map with nothing to choose */}
       <WaitingListOffer presentation={presentation} />
       <SeatSelection presentation={presentation} groupName={groupName} onValidityChange={setValid} binding={bookingSeatBinding}
-        continueRefusal={next.refusal} onContinueRefusalClear={next.clear} />
+        continueRefusal={next.refusal} onContinueRefusalClear={next.clear} onFirstPaint={onMapPainted} />
       {/* On a phone this bar stays at the bottom of the screen: the clock, seats chosen, the api's total, Continue (issue 14 point 7). */}
       <OrderBar
         summary={<>{t('order.seatsChosen', { count })}{order && count > 0 ? ` · ${formatMoney(order.totalAmount, currentLocale())}` : ''}</>}
