@@ -22,7 +22,8 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { createApi } from '../../api/src/main.ts';
 import type { Db, Queryable } from '../../api/src/db/index.ts';
-import { UPSERT_HOLD } from '../../api/src/domains/seats/holds.ts';
+import { SEAT_CHANNEL, UPSERT_HOLD } from '../../api/src/domains/seats/holds.ts';
+import { holdBatcher } from '../../api/src/domains/seats/holdBatch.ts';
 import { round } from './lib.ts';
 import { rawAttempt, runLoad, startLoadGenerator, type LoadGenerator, type LoadTarget, type RunResult, type Target, type Task } from './locksLoad.ts';
 
@@ -325,7 +326,13 @@ export async function benchLocks(): Promise<object> {
       try {
         const ids = t.presentations.map((p) => p.id);
         const pgq = api.db.engine === 'postgres' ? api.db : null;
-        const r = await measure(api.db, ids, t.targets, generatorRunner(gen), tag, pgq, gen.pid);
+        const batches = pgq ? { ...holdBatcher(pgq, SEAT_CHANNEL).stats } : null;
+        const measured = await measure(api.db, ids, t.targets, generatorRunner(gen), tag, pgq, gen.pid);
+        // group commit (holdBatch.ts) over the warm-up and the run: statements sent for several holds, their holds
+        const after = pgq ? holdBatcher(pgq, SEAT_CHANNEL).stats : null;
+        const r = batches && after ? { ...measured, groupCommit: {
+          batches: after.batches - batches.batches, batchedHolds: after.batchedHolds - batches.batchedHolds, failedBatches: after.fallbacks - batches.fallbacks,
+        } } : measured;
         let atRate: (Measured & { offeredPerSecond: number }) | null = null;
         if (paced) {
           // the same api on a fixed schedule of RATE attempts/s: latency when not saturated
