@@ -43,8 +43,8 @@ export function OrderPage() {
   const onMapPainted = useCallback(() => setMapPainted(true), []);
   useEffect(() => {
     if (mapPainted) return;
-    const t = setTimeout(onMapPainted, MAP_PAINT_WAIT_MS); // a map that cannot load does not hold them back
-    return () => clearTimeout(t);
+    const timer = setTimeout(onMapPainted, MAP_PAINT_WAIT_MS); // a map that cannot load does not hold them back
+    return () => clearTimeout(timer);
   }, [mapPainted, onMapPainted]);
   const tgQ = useTicketGroupsQuery({ id, locale: i18n.language }, { skip: !p || p.locationOffline || !mapPainted });
   // The seat plan (the same for every presentation in the hall) is asked for as soon as the presentation is known,
