@@ -28,6 +28,10 @@ describe("the registry's preload lists (RemoteEntry.preload)", () => {
     expect(preloadOf(path.join(dir, 'missing.json'))).toBeUndefined();
     const entry = { name: 'mf-booking', version: '1.0.0', manifest: '/remotes/mf-booking/1.0.0/mf-manifest.json', audience: 'public', preload };
     expect(Registry.parse({ remotes: [entry] }).remotes[0]!.preload).toEqual(preload);
+    // a file name is never a path or another origin
+    for (const bad of ['../host/main.js', 'https://evil.example/x.js', 'a/b.js', 'x.json']) {
+      expect(Registry.safeParse({ remotes: [{ ...entry, preload: { ...preload!, js: [bad] } }] }).success, bad).toBe(false);
+    }
     // a registry written before the field still parses
     expect(Registry.parse({ remotes: [{ ...entry, preload: undefined }] }).remotes[0]!.preload).toBeUndefined();
   });

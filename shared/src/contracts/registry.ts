@@ -5,6 +5,9 @@ import * as z from 'zod/mini';
 /** Who may see a remote: visitor pages never load staff remotes and vice versa. */
 export const Audience = z.enum(['public', 'staff']);
 
+/** A built file's name beside the manifest (never a path: the host joins it to the manifest's folder). */
+const AssetFile = z.string().check(z.regex(/^[\w-]+(\.[\w-]+)*\.(js|css)$/));
+
 export const RemoteEntry = z.object({
   /** Package name, e.g. "mf-booking". */
   name: z.string().check(z.regex(/^mf-[a-z]+$/)),
@@ -18,9 +21,9 @@ export const RemoteEntry = z.object({
    * so the hints go out with the registry's answer rather than one round trip later, behind the manifest.
    */
   preload: z.optional(z.object({
-    js: z.array(z.string()),
-    css: z.array(z.string()),
-    texts: z.record(z.string(), z.string()),
+    js: z.array(AssetFile),
+    css: z.array(AssetFile),
+    texts: z.record(z.string(), AssetFile),
   })),
 });
 export type RemoteEntry = z.infer<typeof RemoteEntry>;
