@@ -20,9 +20,12 @@ export function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The module specifiers a file imports (comments removed first so commented-out imports do not count). */
+/** Source without its block comments and whole-line comments, so commented-out imports do not count. */
+export const withoutComments = (source: string): string => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+/** The module specifiers a file imports (comments removed first). */
 export function importSpecifiers(source: string): string[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const code = withoutComments(source);
   const found: string[] = [];
   const patterns = [
     /\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, // import x from '…', export { y } from '…'

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './apps.ts';
-import { sourceFiles } from './import-graph.ts';
+import { sourceFiles, withoutComments } from './import-graph.ts';
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
@@ -58,7 +58,7 @@ export const WHOLE_MODULE = '*';
 
 /** The names one source file takes from `pkg` at run time (type-only imports are erased and do not count). */
 export function importedNames(source: string, pkg: string): string[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const code = withoutComments(source);
   const q = pkg.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const names = new Set<string>();
   for (const m of code.matchAll(new RegExp(`\\b(import|export)\\s+(type\\s+)?([^'";]*?)\\s*from\\s*['"]${q}['"]`, 'g'))) {

@@ -155,6 +155,8 @@ export const SessionHeaders = z.object({
   uuid: z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[\w-]+$/, 'letters, digits, - and _')),
 });
 export type SessionHeaders = z.infer<typeof SessionHeaders>;
+/** The visit header where a call works without it (the visit's own holds are then not told apart). */
+export const OptionalSessionHeaders = z.partial(SessionHeaders);
 
 export const LockSeatInput = z.object({
   PresentationId: z.int().check(z.positive()),

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import * as zm from 'zod/mini';
 import {
   CommitHeaders, EnrolCheckBody, EnrolLockBody, EnrolOrderBody, EnrolOrderResponse, EnrolParams, EnrolQuoteResponse, EnrolReleaseBody, EnrolReleaseResponse,
-  EnrolSeasonResponse, EnrolSeasonsResponse, EnrolSeatplanResponse, LockSeatResponse, MyEnrolmentsResponse, SelectionCheckResponse, SessionHeaders,
+  EnrolSeasonResponse, EnrolSeasonsResponse, EnrolSeatplanResponse, LockSeatResponse, MyEnrolmentsResponse, SelectionCheckResponse, OptionalSessionHeaders, SessionHeaders,
   UnlockSeatResponse,
 } from '@ticketing/shared/contracts';
 import type { Db } from '../../db/index.ts';
@@ -13,7 +12,6 @@ import { requireCustomer, sessionCustomerId } from '../customers/service.ts';
 import { commitEnrolment, findSeason, myEnrolments, priceEnrolment, releaseEvent, seasonEvents, seasonView } from './service.ts';
 import { holdSeasonSeat, planSeat, seasonSeatState, unholdSeasonSeat } from './seats.ts';
 
-const OptionalSession = zm.partial(SessionHeaders);
 const SEAT_ERRORS = { 400: 'GENERAL_ERROR | INVALID_ID', 404: 'INVALID_ID', 409: 'lock_seat_error | unlock_seat_error | MAX_SEATS' };
 
 /**
@@ -63,7 +61,7 @@ export async function enrolmentPlugin(app: FastifyInstance, opts: { db: Db }): P
 
   route(app, {
     method: 'GET', url: '/enroll/{id}/seatplan', summary: "Fixed-seat availability: seats free (or this visit's) in every event of the season", tags: ['memberships'],
-    params: EnrolParams, headers: OptionalSession, response: EnrolSeatplanResponse, errors: { 404: 'INVALID_ID' },
+    params: EnrolParams, headers: OptionalSessionHeaders, response: EnrolSeatplanResponse, errors: { 404: 'INVALID_ID' },
     async handler({ params, headers }) {
       const s = await findSeason(db, params.id);
       const pids = (await seasonEvents(db, s.id)).map((e) => e.presentation_id);

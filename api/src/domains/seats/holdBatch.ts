@@ -8,8 +8,8 @@ export interface BatchedHold {
 
 export type HoldRow = { outcome: 'ok' | 'taken' | 'max' | 'stale' | 'limit'; x: number; y: number; expires_at: Date };
 
-/** seat_hold_admitted for one hold (migration 271): its seats are arrays, one element here. */
-const ONE = `SELECT o_outcome AS outcome, o_x AS x, o_y AS y, o_expires_at AS expires_at
+/** seat_hold_admitted (migration 271): seat_admit (squat.ts) then seat_hold, in one statement; its seats are arrays. */
+export const SEAT_HOLD_ADMITTED = `SELECT o_outcome AS outcome, o_x AS x, o_y AS y, o_expires_at AS expires_at
   FROM seat_hold_admitted($1, $2, $3, $4, $5, $6, $7, $8::int[], $9::int[], $10::int[], $11, $12, $13, $14)`;
 
 /** seat_hold_admitted_batch (migration 300): the holds in arrival order, each row tagged with its hold's position (1-based). */
@@ -72,7 +72,7 @@ export class HoldBatcher {
   }
 
   private async one(h: BatchedHold): Promise<HoldRow[]> {
-    const { rows } = await this.db.query<HoldRow>(ONE, [
+    const { rows } = await this.db.query<HoldRow>(SEAT_HOLD_ADMITTED, [
       h.presentationId, h.sectionId, h.uuid, h.addr, h.windowS, h.maxPerAddress, h.adding,
       [h.x], [h.y], [h.ticketGroupId], h.maxSeats, this.channel, h.event, true,
     ], 'seats_hold_admitted');

@@ -4,7 +4,7 @@ import type { SeatChangeEvent } from '@ticketing/shared/contracts';
 import type { Plan, PlanSeat, PlanSection } from './plan.ts';
 import { unitOf, type SeatState } from './rules.ts';
 import { admitHold, assertWithinMaxSeats, holdLimitError, type SquatLimits } from './squat.ts';
-import { holdBatcher, type HoldRow } from './holdBatch.ts';
+import { holdBatcher, SEAT_HOLD_ADMITTED, type HoldRow } from './holdBatch.ts';
 
 export const SEAT_CHANNEL = 'seat_changes';
 
@@ -181,11 +181,6 @@ const seatEvent = (h: Hold): string =>
 const SEAT_HOLD = `SELECT o_outcome AS outcome, o_x AS x, o_y AS y, o_expires_at AS expires_at
   FROM seat_hold($1, $2, $3, $4, $5::int[], $6::int[], $7::int[], $8, $9, $10, $11, $12)`;
 
-/** seat_hold_admitted (migration 271): seat_admit (squat.ts) then seat_hold, in the same statement. */
-const SEAT_HOLD_ADMITTED = `SELECT o_outcome AS outcome, o_x AS x, o_y AS y, o_expires_at AS expires_at
-  FROM seat_hold_admitted($1, $2, $3, $4, $5, $6, $7, $8::int[], $9::int[], $10::int[], $11, $12, $13, $14)`;
-
-type FastRow = HoldRow;
 
 /**
  * The hold in one round trip, no explicit transaction: seat_hold takes the visit's lock, checks maxSeats and
@@ -196,7 +191,7 @@ async function holdFast(db: Db, h: Hold): Promise<HoldResult | null> {
   const { p, section, seats, uuid, admit } = h;
   const xs = seats.map((s) => s.x), ys = seats.map((s) => s.y), tgs = seats.map((s) => s.ticketGroupId);
   const async = db.engine === 'postgres';
-  let rows: FastRow[];
+  let rows: HoldRow[];
   try {
     // PostgreSQL, one seat: group commit with the process's other holds of the moment (holdBatch.ts)
     if (admit && seats.length === 1 && async) {
@@ -205,11 +200,11 @@ async function holdFast(db: Db, h: Hold): Promise<HoldResult | null> {
         adding: admit.adding, x: xs[0]!, y: ys[0]!, ticketGroupId: tgs[0]!, maxSeats: h.maxSeats, event: seatEvent(h),
       });
     } else ({ rows } = admit
-      ? await db.query<FastRow>(SEAT_HOLD_ADMITTED, [
+      ? await db.query<HoldRow>(SEAT_HOLD_ADMITTED, [
         p.id, section.id, uuid, admit.addr, p.chooseSeatsS, admit.limits.maxPerAddress, admit.adding,
         xs, ys, tgs, h.maxSeats, SEAT_CHANNEL, seatEvent(h), async,
       ], 'seats_hold_admitted')
-      : await db.query<FastRow>(SEAT_HOLD, [
+      : await db.query<HoldRow>(SEAT_HOLD, [
         p.id, section.id, uuid, firstExpiry(p, h.windowExpiresAt), xs, ys, tgs, h.maxSeats, null, SEAT_CHANNEL, seatEvent(h), async,
       ], 'seats_hold_fast'));
   } catch (e) {

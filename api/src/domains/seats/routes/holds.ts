@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import * as zm from 'zod/mini';
 import {
   BestAvailableQuery, BestAvailableResponse, ExtendBody, ExtendResponse, HoldsQuery, LockSeatBody, LockSeatResponse,
-  ReleaseHoldsResponse, SelectionCheckBody, SelectionCheckResponse, SessionHeaders, UnlockSeatResponse,
+  ReleaseHoldsResponse, SelectionCheckBody, SelectionCheckResponse, OptionalSessionHeaders, SessionHeaders, UnlockSeatResponse,
 } from '@ticketing/shared/contracts';
 import { ApiHttpError, route } from '../../../lib/route.ts';
 import { toIso } from '../../../lib/time.ts';
@@ -15,7 +14,6 @@ import { assertSelection, companionRefusal, companionsBeside, refusalError } fro
 import { admitHold, assertWithinMaxSeats } from '../squat.ts';
 import { TAGS, type SeatsContext } from '../context.ts';
 
-const OptionalSession = zm.partial(SessionHeaders);
 
 /** Holds: lock and unlock a seat, judge the selection, extend, release all, best available (optionally held). */
 export function holdRoutes(app: FastifyInstance, { db, plans, limits, meta, planOf }: SeatsContext): void {
@@ -121,7 +119,7 @@ export function holdRoutes(app: FastifyInstance, { db, plans, limits, meta, plan
 
   route(app, {
     method: 'GET', url: '/seats/best-available', summary: 'Best available seats; isLock=1 holds the first match', tags: TAGS,
-    headers: OptionalSession, query: BestAvailableQuery, response: BestAvailableResponse,
+    headers: OptionalSessionHeaders, query: BestAvailableQuery, response: BestAvailableResponse,
     errors: { 404: 'EVENT_DETAILS_ERROR', 409: 'MAX_SEATS | LOCATION_OFFLINE | EVENT_PAST' },
     async handler({ query, headers, req }) {
       if (query.isLock && !headers.uuid) throw new ApiHttpError(400, 'BAD_REQUEST', 'isLock=1 needs the uuid header');

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import * as zm from 'zod/mini';
 import {
-  DayPresentationsQuery, DayPresentationsResponse, SessionHeaders, SeatsStatusQuery, SeatsStatusResponse, SeatsStatusV2Response,
+  DayPresentationsQuery, DayPresentationsResponse, OptionalSessionHeaders, SeatsStatusQuery, SeatsStatusResponse, SeatsStatusV2Response,
 } from '@ticketing/shared/contracts';
 import { ApiHttpError, route } from '../../../lib/route.ts';
 import { jerusalemTime, toIso } from '../../../lib/time.ts';
@@ -12,7 +11,6 @@ import type { Plan } from '../plan.ts';
 import { dayPresentations } from '../queries.ts';
 import { TAGS, type SeatsContext } from '../context.ts';
 
-const OptionalSession = zm.partial(SessionHeaders);
 
 function sectionsFilter(plan: Plan, sectionId: number | undefined) {
   if (sectionId !== undefined && !plan.sectionById.has(sectionId)) throw new ApiHttpError(404, 'SECTION_NOT_FOUND', `no section ${sectionId}`);
@@ -35,7 +33,7 @@ export function statusRoutes(app: FastifyInstance, { db, meta, planOf }: SeatsCo
 
   route(app, {
     method: 'GET', url: '/seats/seats-statusV2', summary: "Seats available to this visit as a 'section_x_y' → 'ticketGroup,allocation' map", tags: TAGS,
-    query: SeatsStatusQuery, headers: OptionalSession, response: SeatsStatusV2Response,
+    query: SeatsStatusQuery, headers: OptionalSessionHeaders, response: SeatsStatusV2Response,
     errors: { 404: 'EVENT_DETAILS_ERROR' },
     async handler({ query, headers }) {
       const { plan, st, holdExpiresAt } = await status(query.presentationId, query.sectionId, headers.uuid);
@@ -70,7 +68,7 @@ export function statusRoutes(app: FastifyInstance, { db, meta, planOf }: SeatsCo
 
   route(app, {
     method: 'GET', url: '/seats/seats-status', summary: 'Seats available to this visit (list form)', tags: TAGS,
-    query: SeatsStatusQuery, headers: OptionalSession, response: SeatsStatusResponse,
+    query: SeatsStatusQuery, headers: OptionalSessionHeaders, response: SeatsStatusResponse,
     errors: { 404: 'EVENT_DETAILS_ERROR' },
     async handler({ query, headers }) {
       const { plan, st, holdExpiresAt } = await status(query.presentationId, query.sectionId, headers.uuid);
