@@ -88,6 +88,46 @@ class HostRequirementsPlugin {
 }
 
 /**
+ * Inlines the host's `early` entry (host/src/early.ts) into index.html, ahead of main.js, with the names of the host
+ * chunks it hints written in (`__EARLY_FILES__`): the `remotes` chunk group's scripts and each language's texts.
+ * The entry's own file is not shipped. `remoteHints: false` is the single-bundle comparison build (no remotes).
+ */
+export class EarlyStartPlugin {
+  constructor(private readonly opts: { remoteHints: boolean } = { remoteHints: true }) {}
+  apply(compiler: import('@rspack/core').Compiler) {
+    compiler.hooks.thisCompilation.tap('EarlyStartPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EarlyStartPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const scriptsOf = (group: string) => [...(compilation.namedChunkGroups.get(group)?.chunks ?? [])]
+          .flatMap((c) => [...c.files]).filter((f) => f.endsWith('.js'));
+        const texts: Record<string, string> = {};
+        for (const name of compilation.namedChunkGroups.keys()) {
+          const lang = /^texts-([a-z]{2})$/.exec(name)?.[1];
+          if (lang) texts[lang] = scriptsOf(name)[0];
+        }
+        const files = { remotes: scriptsOf('remotes'), texts, remoteHints: this.opts.remoteHints };
+        const earlyFiles = [...(compilation.namedChunkGroups.get('early')?.chunks ?? [])].flatMap((c) => [...c.files]);
+        const script = earlyFiles.find((f) => f.endsWith('.js'));
+        const html = compilation.getAsset('index.html');
+        const source = html?.source.source().toString();
+        if (!script || !source?.includes('<script defer') || !files.remotes.length || !Object.keys(texts).length) {
+          compilation.errors.push(new rspack.WebpackError(`EarlyStartPlugin: missing ${!script ? 'early.js' : !source ? 'index.html' : 'host chunks or main.js tag'}`));
+          return;
+        }
+        const code = compilation.getAsset(script)!.source.source().toString()
+          .replace(/__EARLY_FILES__/g, JSON.stringify(files))
+          .replace(/\n\/\/# sourceMappingURL=.*$/, '')
+          .replace(/<\/script/gi, '<\\/script');
+        // Before main.js's tag and the stylesheet: an inline script after a pending stylesheet waits for it.
+        const page = source.replace(/<script defer|<link href/, (tag) => `<script id="early-start">${code}</script>${tag}`);
+        compilation.updateAsset('index.html', new rspack.sources.RawSource(page));
+        for (const f of earlyFiles) compilation.deleteAsset(f);
+        for (const f of earlyFiles) if (compilation.getAsset(`${f}.map`)) compilation.deleteAsset(`${f}.map`);
+      });
+    });
+  }
+}
+
+/**
  * The host is an ordinary application: it bundles React and i18next, and loads the federation runtime only on a
  * remote's route (host/src/federation.ts), where it offers those to the remotes as singletons. What it offers is
  * what this build bundles, the same record the release gate judges candidates against.
@@ -103,6 +143,7 @@ function hostPlugins() {
       ENV_TARGET: JSON.stringify('web'),
     }),
     new HostRequirementsPlugin(),
+    new EarlyStartPlugin(),
   ];
 }
 
@@ -153,7 +194,8 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
     // `rspack dev` compiles dynamic imports lazily by default, asking the page's own origin to build them: a
     // remote's chunks, loaded into the host's page (another port), then never arrive (`npm run dev` hung).
     lazyCompilation: false,
-    entry: { main: './src/index.ts' },
+    // The host's `early` entry is inlined into its page (EarlyStartPlugin).
+    entry: { main: './src/index.ts', ...(opts.isHost ? { early: './src/early.ts' } : {}) },
     output: {
       path: path.join(appDir, 'dist'),
       publicPath: opts.isHost ? '/' : 'auto',
@@ -205,6 +247,7 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
       new rspack.HtmlRspackPlugin({
         template: path.join(appDir, 'src', 'index.html'),
         scriptLoading: 'defer',
+        ...(opts.isHost ? { chunks: ['main'] } : {}),
       }),
     ],
     devServer: {

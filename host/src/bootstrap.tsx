@@ -10,6 +10,7 @@ import { containerOf } from './containers';
 import { mountShell } from './shell/mountShell';
 import { prefetchWhatsOn } from './shell/whatsOn';
 import { preloadRemote } from './preloadRemote';
+import { earlyStart, pickLocale } from './earlyStart';
 import type { Remotes } from './remotes';
 
 /** Spec section 2 redirects happen before anything else renders. */
@@ -41,12 +42,13 @@ async function main() {
   if (isRemoteRoute(location.pathname)) loadRemotes().catch(() => { /* retried, and reported, when a remote loads */ });
   const langParam = new URLSearchParams(location.search).get('lang');
   if (location.pathname === '/') prefetchWhatsOn(langParam && isLocale(langParam) ? langParam : storedLocale() ?? 'he');
-  const registry = await fetchRegistry();
+  const early = earlyStart();
+  const registry = await fetchRegistry('/remotes.json', { early: early?.registry });
   const config = setRuntimeConfig(registry?.config ?? {});
-  const initial = langParam && config.enabledLocales.includes(langParam as never) && isLocale(langParam) ? langParam : storedLocale() ?? 'he';
+  const initial = pickLocale(langParam, config.enabledLocales, storedLocale());
   const routeRemote = isRemoteRoute(location.pathname) ? remoteFor(redirectFor(location.pathname) ?? location.pathname) : undefined;
   const remoteEntry = registry?.remotes.find((r) => r.name === routeRemote);
-  if (remoteEntry) preloadRemote(remoteEntry, initial);
+  if (remoteEntry && early?.hintedRemote !== remoteEntry.name) preloadRemote(remoteEntry, initial);
   await initI18n(initial);
   if (langParam && isLocale(langParam) && config.enabledLocales.includes(langParam)) sessionStorage.setItem('ticketing.locale', langParam);
 

@@ -1,6 +1,7 @@
 import { Registry } from '@ticketing/shared';
+import { REGISTRY_TIMEOUT_MS } from './earlyStart';
 
-export const REGISTRY_TIMEOUT_MS = 5000;
+export { REGISTRY_TIMEOUT_MS };
 export const REGISTRY_RETRIES = 1;
 
 /**
@@ -9,7 +10,15 @@ export const REGISTRY_RETRIES = 1;
  * gets the new pointers. Bounded: one retry on a network error or 5xx, a timeout per attempt, then
  * `undefined` (the host starts its shell with a notice instead of hanging).
  */
-export async function fetchRegistry(url = '/remotes.json', opts: { fetchImpl?: typeof fetch; timeoutMs?: number; retries?: number } = {}): Promise<Registry | undefined> {
+export async function fetchRegistry(url = '/remotes.json', opts: { fetchImpl?: typeof fetch; timeoutMs?: number; retries?: number; early?: Promise<unknown> } = {}): Promise<Registry | undefined> {
+  // The page's early script asked first (early.ts): its answer is used when it has one; a failed request is made again.
+  const early = opts.early && await opts.early;
+  if (early !== undefined) {
+    const parsed = Registry.safeParse(early);
+    if (parsed.success) return parsed.data;
+    console.error('[host] registry unavailable', parsed.error);
+    return undefined; // a bad file stays bad
+  }
   const doFetch = opts.fetchImpl ?? ((u: string, i?: RequestInit) => fetch(u, i));
   const retries = opts.retries ?? REGISTRY_RETRIES;
   let lastError: unknown;

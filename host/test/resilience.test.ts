@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resiliencePlugin, MAX_RETRIES } from '../src/runtime-plugin/resilience';
 import { fetchRegistry } from '../src/registry';
+import { pickLocale } from '../src/earlyStart';
 
 const response = (status: number, body = '{}') => new Response(body, { status, headers: { 'content-type': 'application/json' } });
 
@@ -58,5 +59,27 @@ describe('fetchRegistry', () => {
     n = 0;
     expect(await fetchRegistry('/remotes.json', { fetchImpl: async () => { n++; return response(200, '{"remotes":[{"name":"bad"}]}'); } })).toBeUndefined();
     expect(n).toBe(1);
+  });
+
+  it('takes the early script\'s answer without asking again; asks itself when the early request failed', async () => {
+    const ok = { config: {}, remotes: [{ name: 'mf-booking', version: '1.2.3', manifest: '/remotes/mf-booking/1.2.3/mf-manifest.json', audience: 'public' }] };
+    let n = 0;
+    const fetchImpl = async () => { n++; return response(200, JSON.stringify({ ...ok, remotes: [{ ...ok.remotes[0], version: '9.9.9' }] })); };
+    expect((await fetchRegistry('/remotes.json', { fetchImpl, early: Promise.resolve(ok) }))?.remotes[0]?.version).toBe('1.2.3');
+    expect(n).toBe(0);
+    expect((await fetchRegistry('/remotes.json', { fetchImpl, early: Promise.resolve(undefined) }))?.remotes[0]?.version).toBe('9.9.9');
+    expect(n).toBe(1);
+    // An invalid file from the early request stays invalid: no second request for it.
+    expect(await fetchRegistry('/remotes.json', { fetchImpl, early: Promise.resolve({ remotes: [{ name: 'bad' }] }) })).toBeUndefined();
+    expect(n).toBe(1);
+  });
+});
+
+describe('pickLocale', () => {
+  it('takes ?lang= when enabled, else the tab\'s stored choice, else Hebrew', () => {
+    expect(pickLocale('en', ['he', 'en'], 'ru')).toBe('en');
+    expect(pickLocale('pl', ['he', 'en'], 'ru')).toBe('ru');
+    expect(pickLocale(null, ['he', 'en'], undefined)).toBe('he');
+    expect(pickLocale('', ['he', 'en'], 'en')).toBe('en');
   });
 });

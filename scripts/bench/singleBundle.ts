@@ -15,7 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { chromium, type Browser } from '@playwright/test';
-import { createConfig } from '../../rspack.config.base.ts';
+import { createConfig, EarlyStartPlugin } from '../../rspack.config.base.ts';
 import { REMOTES, ROOT } from '../lib/apps.ts';
 import { CHROMIUM_ARGS, chromiumPath, round, startSite } from './lib.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -35,7 +35,9 @@ export function singleBundleConfig(): Configuration {
     output: { ...config.output, path: SINGLE_DIST, uniqueName: 'single' },
     module: { ...config.module, rules: [{ test: /[\\/]src[\\/]definition\.ts$/, enforce: 'pre', loader: path.join(HERE, 'app-name-loader.cjs') }, ...rules] },
     plugins: [
-      ...(config.plugins ?? []).filter((p) => (p as object)?.constructor?.name !== 'HostRequirementsPlugin'),
+      ...(config.plugins ?? []).filter((p) => (p as object)?.constructor?.name !== 'HostRequirementsPlugin')
+        // The page's early script asks for the registry and texts as in the composed site, but hints no remote files.
+        .map((p) => (p instanceof EarlyStartPlugin ? new EarlyStartPlugin({ remoteHints: false }) : p)),
       // The host's federation module becomes the stub that imports each app's source.
       new rspack.NormalModuleReplacementPlugin(/^\.\/federation$/, path.join(HERE, 'federation-stub.ts')),
       new rspack.NormalModuleReplacementPlugin(/^\.\/preloadRemote$/, path.join(HERE, 'preload-stub.ts')),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ASSET_FILE_NAME } from './assetFile';
 
 // zod/mini: the host parses the registry before anything else (see catalog.ts).
 
@@ -6,7 +7,7 @@ import * as z from 'zod/mini';
 export const Audience = z.enum(['public', 'staff']);
 
 /** A built file's name beside the manifest (never a path: the host joins it to the manifest's folder). */
-const AssetFile = z.string().check(z.regex(/^[\w-]+(\.[\w-]+)*\.(js|css)$/));
+const AssetFile = z.string().check(z.regex(ASSET_FILE_NAME));
 
 export const RemoteEntry = z.object({
   /** Package name, e.g. "mf-booking". */

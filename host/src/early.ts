@@ -1,0 +1,58 @@
+/**
+ * The host page's first script, inlined into index.html by the build (EarlyStartPlugin in rspack.config.base.ts).
+ * It runs as the page is parsed, while main.js is still downloading, and starts what the first screen waits for
+ * (issue 12: on a phone the registry, the host's texts and the route's remote were asked for only after main.js had
+ * arrived and run, one round trip after another): the registry, the host's texts in the page's language, and on a
+ * remote's route the host's remotes chunk and, once the registry names them, the remote's first files.
+ * It imports nothing that pulls a library in (no zod, no React): the main script validates what it fetched.
+ */
+import { hint, hintRemote } from './hints';
+import { redirectFor, remoteFor } from './routes';
+import { pickLocale, setEarlyStart, REGISTRY_TIMEOUT_MS, type EarlyFiles, type EarlyStart } from './earlyStart';
+import { ASSET_FILE_NAME } from '@ticketing/shared/asset-file';
+import type { RemotePreload } from '@ticketing/shared';
+
+declare const __EARLY_FILES__: EarlyFiles;
+const files = __EARLY_FILES__;
+
+function storedLocale(): string | undefined {
+  try { return sessionStorage.getItem('ticketing.locale') ?? undefined; } catch { return undefined; }
+}
+
+interface RawRegistry { config?: { enabledLocales?: unknown }; remotes?: unknown }
+interface RawRemote { name?: unknown; manifest?: unknown; preload?: { js?: unknown; css?: unknown; texts?: unknown } }
+
+/** The registry is not validated yet (zod is in main.js): only file names the registry contract accepts are hinted. */
+const fileNames = (list: unknown): string[] => (Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string' && ASSET_FILE_NAME.test(f)) : []);
+function preloadOf(remote: RawRemote): RemotePreload | undefined {
+  const p = remote.preload;
+  if (!p || typeof p !== 'object') return undefined;
+  const texts = Object.fromEntries(Object.entries(p.texts && typeof p.texts === 'object' ? p.texts : {}).filter(([, f]) => fileNames([f]).length));
+  return { js: fileNames(p.js), css: fileNames(p.css), texts };
+}
+
+const registry = fetch('/remotes.json', { cache: 'no-store', signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) })
+  .then((res) => (res.ok ? res.json() as Promise<unknown> : undefined))
+  .catch(() => undefined);
+const early: EarlyStart = { registry };
+setEarlyStart(early);
+
+const param = new URLSearchParams(location.search).get('lang');
+const remoteName = remoteFor(redirectFor(location.pathname) ?? location.pathname);
+if (remoteName) for (const file of files.remotes) hint(`/${file}`, 'script');
+
+void registry.then((body) => {
+  const raw = (body ?? {}) as RawRegistry;
+  const enabled = Array.isArray(raw.config?.enabledLocales) ? raw.config.enabledLocales as string[] : Object.keys(files.texts);
+  const lang = pickLocale(param, enabled, storedLocale());
+  const texts = files.texts[lang];
+  if (texts) hint(`/${texts}`, 'script');
+  if (!remoteName || !files.remoteHints || !Array.isArray(raw.remotes)) return;
+  const remote = (raw.remotes as RawRemote[]).find((r) => r?.name === remoteName);
+  const preload = remote && preloadOf(remote);
+  // Only an entry with a preload list: the main script reads an older one's files from its manifest.
+  if (preload && typeof remote.manifest === 'string') {
+    hintRemote({ manifest: remote.manifest, preload }, lang);
+    early.hintedRemote = remoteName;
+  }
+});

@@ -1,0 +1,36 @@
+/**
+ * What the page's early script (early.ts, inlined into index.html) hands to the host's main script: the registry's
+ * answer it asked for while main.js was still downloading, and whether it already hinted the route's remote.
+ */
+export interface EarlyStart {
+  /** The parsed body of /remotes.json, or undefined if the request failed or was not answered with 2xx. */
+  registry: Promise<unknown>;
+  /** The remote whose files the early script hinted (from its registry entry's preload list). */
+  hintedRemote?: string;
+}
+
+/** The host chunks the early script hints, written into it by the build (EarlyStartPlugin). */
+export interface EarlyFiles {
+  /** Files of the host's `remotes` chunk (single-spa and the federation runtime), fetched on a remote's route. */
+  remotes: string[];
+  /** The host's texts chunk per language. */
+  texts: Record<string, string>;
+  /** Whether to hint the route's remote files (off in the single-bundle comparison build, which has none). */
+  remoteHints: boolean;
+}
+
+/** How long one request for the registry may take (the early script's and each of the main script's). */
+export const REGISTRY_TIMEOUT_MS = 5000;
+
+const holder = globalThis as { __ticketingEarly__?: EarlyStart };
+
+export const earlyStart = (): EarlyStart | undefined => holder.__ticketingEarly__;
+export const setEarlyStart = (early: EarlyStart): void => { holder.__ticketingEarly__ = early; };
+
+/**
+ * The page's language before i18n starts: `?lang=` when it is enabled, else the one chosen earlier in this tab, else
+ * Hebrew. The main script passes the validated stored locale; the early script the raw one (it only picks a file).
+ */
+export function pickLocale<L extends string>(param: string | null, enabled: readonly L[], stored: L | undefined): L | 'he' {
+  return param && enabled.includes(param as L) ? param as L : stored ?? 'he';
+}
