@@ -8,7 +8,7 @@
  */
 import { hint, hintRemote } from './hints';
 import { redirectFor, remoteFor } from './routes';
-import { pickLocale, setEarlyStart, REGISTRY_TIMEOUT_MS, type EarlyFiles, type EarlyStart } from './earlyStart';
+import { pickLocale, setEarlyStart, REGISTRY_TIMEOUT_MS, type EarlyFiles, type EarlyRegistry, type EarlyStart } from './earlyStart';
 import { ASSET_FILE_NAME } from '@ticketing/shared/asset-file';
 import type { RemotePreload } from '@ticketing/shared';
 
@@ -31,9 +31,23 @@ function preloadOf(remote: RawRemote): RemotePreload | undefined {
   return { js: fileNames(p.js), css: fileNames(p.css), texts };
 }
 
-const registry = fetch('/remotes.json', { cache: 'no-store', signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) })
-  .then((res) => (res.ok ? res.json() as Promise<unknown> : undefined))
-  .catch(() => undefined);
+async function askRegistry(): Promise<EarlyRegistry> {
+  let res: Response;
+  try {
+    res = await fetch('/remotes.json', { cache: 'no-store', signal: AbortSignal.timeout(REGISTRY_TIMEOUT_MS) });
+  } catch (error) {
+    return { failed: 'retry', reason: String(error) };
+  }
+  if (!res.ok) return { failed: res.status >= 500 ? 'retry' : 'final', reason: `registry HTTP ${res.status}` };
+  try {
+    return { body: await res.json() as unknown };
+  } catch (error) {
+    // not JSON: a bad file stays bad; a body cut off by the network or the timeout is asked for again
+    return { failed: error instanceof SyntaxError ? 'final' : 'retry', reason: String(error) };
+  }
+}
+
+const registry = askRegistry();
 const early: EarlyStart = { registry };
 setEarlyStart(early);
 
@@ -41,8 +55,8 @@ const param = new URLSearchParams(location.search).get('lang');
 const remoteName = remoteFor(redirectFor(location.pathname) ?? location.pathname);
 if (remoteName) for (const file of files.remotes) hint(`/${file}`, 'script');
 
-void registry.then((body) => {
-  const raw = (body ?? {}) as RawRegistry;
+void registry.then((answer) => {
+  const raw = ('body' in answer && answer.body && typeof answer.body === 'object' ? answer.body : {}) as RawRegistry;
   const enabled = Array.isArray(raw.config?.enabledLocales) ? raw.config.enabledLocales as string[] : Object.keys(files.texts);
   const lang = pickLocale(param, enabled, storedLocale());
   const texts = files.texts[lang];

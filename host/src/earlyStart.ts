@@ -2,9 +2,14 @@
  * What the page's early script (early.ts, inlined into index.html) hands to the host's main script: the registry's
  * answer it asked for while main.js was still downloading, and whether it already hinted the route's remote.
  */
+/**
+ * The early request for /remotes.json: its parsed body, or how it failed: `retry` after a network error, a timeout or
+ * a 5xx (the main script tries once more), `final` after a 4xx or a body that is not JSON (a bad file stays bad).
+ */
+export type EarlyRegistry = { body: unknown } | { failed: 'retry' | 'final'; reason: string };
+
 export interface EarlyStart {
-  /** The parsed body of /remotes.json, or undefined if the request failed or was not answered with 2xx. */
-  registry: Promise<unknown>;
+  registry: Promise<EarlyRegistry>;
   /** The remote whose files the early script hinted (from its registry entry's preload list). */
   hintedRemote?: string;
 }

@@ -61,17 +61,24 @@ describe('fetchRegistry', () => {
     expect(n).toBe(1);
   });
 
-  it('takes the early script\'s answer without asking again; asks itself when the early request failed', async () => {
+  it('takes the early script\'s answer without asking again; after its failure only what is left of the retries', async () => {
     const ok = { config: {}, remotes: [{ name: 'mf-booking', version: '1.2.3', manifest: '/remotes/mf-booking/1.2.3/mf-manifest.json', audience: 'public' }] };
     let n = 0;
     const fetchImpl = async () => { n++; return response(200, JSON.stringify({ ...ok, remotes: [{ ...ok.remotes[0], version: '9.9.9' }] })); };
-    expect((await fetchRegistry('/remotes.json', { fetchImpl, early: Promise.resolve(ok) }))?.remotes[0]?.version).toBe('1.2.3');
+    expect((await fetchRegistry('/remotes.json', { fetchImpl, early: Promise.resolve({ body: ok }) }))?.remotes[0]?.version).toBe('1.2.3');
     expect(n).toBe(0);
-    expect((await fetchRegistry('/remotes.json', { fetchImpl, early: Promise.resolve(undefined) }))?.remotes[0]?.version).toBe('9.9.9');
+    // A network error or 5xx was the first attempt: one retry is left.
+    expect((await fetchRegistry('/remotes.json', { fetchImpl, early: Promise.resolve({ failed: 'retry', reason: 'HTTP 503' }) }))?.remotes[0]?.version).toBe('9.9.9');
     expect(n).toBe(1);
-    // An invalid file from the early request stays invalid: no second request for it.
-    expect(await fetchRegistry('/remotes.json', { fetchImpl, early: Promise.resolve({ remotes: [{ name: 'bad' }] }) })).toBeUndefined();
+    n = 0;
+    const down = async () => { n++; return response(503); };
+    expect(await fetchRegistry('/remotes.json', { fetchImpl: down, early: Promise.resolve({ failed: 'retry', reason: 'HTTP 503' }) })).toBeUndefined();
     expect(n).toBe(1);
+    // A 4xx or an invalid file from the early request stays as it is: no second request for it.
+    n = 0;
+    expect(await fetchRegistry('/remotes.json', { fetchImpl, early: Promise.resolve({ failed: 'final', reason: 'HTTP 404' }) })).toBeUndefined();
+    expect(await fetchRegistry('/remotes.json', { fetchImpl, early: Promise.resolve({ body: { remotes: [{ name: 'bad' }] } }) })).toBeUndefined();
+    expect(n).toBe(0);
   });
 });
 
