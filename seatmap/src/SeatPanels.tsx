@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSeatmapTranslation } from './locales';
 import type { SelectedSeat as CartSeat } from './binding';
 import type { SeatMapModel } from './model';
@@ -12,11 +12,22 @@ type GroupName = (tg: number) => string | undefined;
 
 const seatText = (m: SeatMapModel, i: number) => ({ row: m.rows[m.rowOf[i]].name, seat: m.seatName[i] });
 
+/**
+ * Brings a message into view when it appears or changes: on a phone the seat map's messages sit below the map, out of
+ * sight of a visitor whose Continue (in the bottom bar) was just refused. `nearest`: a message already in view stays.
+ */
+function useIntoView<T extends HTMLElement>(key: unknown) {
+  const ref = useRef<T>(null);
+  useEffect(() => { if (key) ref.current?.scrollIntoView?.({ block: 'nearest' }); }, [key]);
+  return ref;
+}
+
 /** Why a seat was refused, which rule, and a one-click fix. */
 export function RuleMessage({ refusal, model, groupName, onChoose, onDismiss }: {
   refusal: Refusal; model: SeatMapModel; groupName: GroupName; onChoose: (seat: number) => void; onDismiss: () => void;
 }) {
   const { t } = useSeatmapTranslation();
+  const ref = useIntoView<HTMLDivElement>(refusal);
   const seat = refusal.seat >= 0 ? seatText(model, refusal.seat) : undefined;
   let text: string;
   switch (refusal.rule) {
@@ -33,7 +44,7 @@ export function RuleMessage({ refusal, model, groupName, onChoose, onDismiss }: 
   }
   const sug = refusal.suggestion;
   return (
-    <div role="alert" className={styles.message} data-testid="rule-message" data-rule={refusal.rule}>
+    <div ref={ref} role="alert" className={styles.message} data-testid="rule-message" data-rule={refusal.rule}>
       <p><strong>{t(`seatmap.ruleName.${refusal.rule}`, { defaultValue: '' })}</strong> {text}</p>
       {refusal.rule === 'MAX_SEATS' && <p>{t('seatmap.fix.unselect')}</p>}
       <div className={styles.row}>
@@ -51,9 +62,10 @@ export function RuleMessage({ refusal, model, groupName, onChoose, onDismiss }: 
 /** Whole-selection problems (before continuing). */
 export function SelectionProblems({ problems, model, strict }: { problems: SelectionProblem[]; model: SeatMapModel; strict: boolean }) {
   const { t } = useSeatmapTranslation();
+  const ref = useIntoView<HTMLDivElement>(strict ? problems.map((p) => p.rule + p.key).join(' ') : '');
   if (!problems.length) return null;
   return (
-    <div role={strict ? 'alert' : 'status'} className={`${styles.message} ${strict ? '' : styles.warn}`} data-testid="selection-problems">
+    <div ref={ref} role={strict ? 'alert' : 'status'} className={`${styles.message} ${strict ? '' : styles.warn}`} data-testid="selection-problems">
       {problems.map((p) => {
         const i = model.indexByKey(p.key);
         const n = p.neighbourKey ? model.indexByKey(p.neighbourKey) : -1;
