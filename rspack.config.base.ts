@@ -132,7 +132,7 @@ export class EarlyStartPlugin {
  * remote's route (host/src/federation.ts), where it offers those to the remotes as singletons. What it offers is
  * what this build bundles, the same record the release gate judges candidates against.
  */
-function hostPlugins() {
+function hostPlugins(production: boolean) {
   const runtimeVersion: string = readJson(path.join(rootDir, 'node_modules', '@module-federation', 'runtime-core', 'package.json')).version;
   return [
     new rspack.DefinePlugin({
@@ -143,7 +143,7 @@ function hostPlugins() {
       ENV_TARGET: JSON.stringify('web'),
     }),
     new HostRequirementsPlugin(),
-    new EarlyStartPlugin(),
+    ...(production ? [new EarlyStartPlugin()] : []),
   ];
 }
 
@@ -194,8 +194,9 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
     // `rspack dev` compiles dynamic imports lazily by default, asking the page's own origin to build them: a
     // remote's chunks, loaded into the host's page (another port), then never arrive (`npm run dev` hung).
     lazyCompilation: false,
-    // The host's `early` entry is inlined into its page (EarlyStartPlugin).
-    entry: { main: './src/index.ts', ...(opts.isHost ? { early: './src/early.ts' } : {}) },
+    // The host's `early` entry is inlined into its page (EarlyStartPlugin; production builds: the dev server would add
+    // its reload client to every entry, the inline copy too).
+    entry: { main: './src/index.ts', ...(opts.isHost && production ? { early: './src/early.ts' } : {}) },
     output: {
       path: path.join(appDir, 'dist'),
       publicPath: opts.isHost ? '/' : 'auto',
@@ -243,7 +244,7 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
         __APP_VERSION__: JSON.stringify(version),
         __TEST_BREAK__: JSON.stringify(release.brk),
       }),
-      ...(opts.isHost ? hostPlugins() : [remoteFederation(opts, version, release, production)]),
+      ...(opts.isHost ? hostPlugins(production) : [remoteFederation(opts, version, release, production)]),
       new rspack.HtmlRspackPlugin({
         template: path.join(appDir, 'src', 'index.html'),
         scriptLoading: 'defer',

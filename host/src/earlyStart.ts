@@ -1,7 +1,6 @@
-/**
- * What the page's early script (early.ts, inlined into index.html) hands to the host's main script: the registry's
- * answer it asked for while main.js was still downloading, and whether it already hinted the route's remote.
- */
+// What the page's early script (early.ts, inlined into index.html) hands to the host's main script: the registry's
+// answer it asked for while main.js was still downloading, and whether it already hinted the route's remote.
+
 /**
  * The early request for /remotes.json: its parsed body, or how it failed: `retry` after a network error, a timeout or
  * a 5xx (the main script tries once more), `final` after a 4xx or a body that is not JSON (a bad file stays bad).
