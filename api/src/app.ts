@@ -5,6 +5,7 @@ import { opsPlugin } from './lib/ops.ts';
 import { demoModeFromEnv, guardDevRoutes } from './lib/demo.ts';
 import { housekeepingPlugin } from './lib/housekeeping.ts';
 import { installLocalizedNames } from './lib/localizedNames.ts';
+import { installCompression } from './lib/compress.ts';
 import { catalogPlugin } from './domains/catalog/index.ts';
 import { listsPlugin } from './domains/lists/index.ts';
 import { seatsPlugin } from './domains/seats/index.ts';
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   housekeepingIntervalMs?: number;
   /** Check every answer against its response schema (lib/route.ts). Default: outside production only. */
   checkResponses?: boolean;
+  /** gzip JSON answers itself (lib/compress.ts): `npm start`, which has no nginx in front. Default off. */
+  compress?: boolean;
 }
 
 /** The api as a Fastify instance: every domain plugin under /api, JSON errors, OpenAPI at /api/openapi.json. */
@@ -50,6 +53,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('checkResponses', opts.checkResponses ?? process.env.NODE_ENV !== 'production');
   installErrorHandling(app);
   guardDevRoutes(app, opts.demo ?? demoModeFromEnv());
+  if (opts.compress) installCompression(app);
 
   const api = async (scope: FastifyInstance) => {
     installLocalizedNames(scope, opts.db); // film, cinema, venue and product names in ru, ar, pl
