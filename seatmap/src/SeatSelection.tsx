@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { ErrorNotice, SEAT_FLAGS, Spinner, type ApiFailure, type LockError, type Presentation, type SeatplanV2, type SeatsStatusV2Response } from '@ticketing/shared';
 import { useSeatmapTranslation } from './locales';
 import type { SeatMapBinding, SelectedSeat as CartSeat } from './binding';
-import { SeatMapModel, seatingModeOf } from './model';
+import { SeatMapModel, drawnSeatCount, seatingModeOf } from './model';
 import { SeatMap, SeatMapSkeleton } from './SeatMap';
 import { BestAvailable, GaPanel, Legend, ListPicker, RuleMessage, SelectedSeats, SelectionProblems } from './SeatPanels';
 import { Dialog } from './Dialog';
@@ -14,6 +14,14 @@ import styles from './seatmap.module.css';
 
 /** Seating policy that turns on single-seat gap blocking (spec section 9). */
 export const SINGLE_SEAT_POLICY = 3;
+
+/**
+ * From this many drawn seats the model is built in a task of its own, after the map's frame has been painted and before
+ * React renders the map and draws it in the next task: an arena's 20,000 seats in one go were one task of 45–55 ms
+ * (≈ 200 ms under a phone's 4× slower CPU, Lighthouse's Total Blocking Time) that could also hold back the page's paint.
+ * A cinema hall keeps the single task: its first frame is what it waits for.
+ */
+export const SEPARATE_BUILD_SEATS = 5000;
 
 /** Builds the model and applies the first status in one go (measured: seatmap:render:start → :end after the first draw). */
 export function buildModel(plan: SeatplanV2, status: SeatsStatusV2Response, seatingPolicyId: number): SeatMapModel {
@@ -64,14 +72,38 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange, bi
   const seats = useMemo(() => cartSeats ?? [], [cartSeats]);
 
   const firstStatus = useRef<SeatsStatusV2Response | undefined>(undefined);
-  const model = useMemo(() => {
-    if (!plan || !status) return null;
+  const separate = useMemo(() => !!plan && drawnSeatCount(plan) >= SEPARATE_BUILD_SEATS, [plan]);
+  const inline = useMemo(() => {
+    if (!plan || !status || separate) return null;
     performance.mark('seatmap:render:start');
     firstStatus.current = status;
     return buildModel(plan, status, p.seatingPolicyId);
     // the model is rebuilt only for a new plan; later statuses are applied to it below
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [plan, !!status, p.seatingPolicyId]);
+  }, [plan, !!status, p.seatingPolicyId, separate]);
+  const [built, setBuilt] = useState<{ plan: SeatplanV2; presentationId: number; model: SeatMapModel } | null>(null);
+  const fitting = built && built.plan === plan && built.presentationId === p.id ? built.model : null;
+  const builtFits = fitting !== null;
+  useEffect(() => {
+    if (!separate || !plan || !status || builtFits) return;
+    let done = false;
+    const build = () => {
+      if (done) return;
+      done = true;
+      performance.mark('seatmap:render:start');
+      firstStatus.current = status;
+      setBuilt({ plan, presentationId: p.id, model: buildModel(plan, status, p.seatingPolicyId) });
+    };
+    // after the frame that shows the map's frame (its toolbar and hint), so that the page is painted before the long
+    // work; a tab in the background gets no frames, the timer builds it anyway
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const raf = requestAnimationFrame(() => { timer = setTimeout(build, 0); });
+    const fallback = setTimeout(build, 100);
+    return () => { cancelAnimationFrame(raf); clearTimeout(timer); clearTimeout(fallback); };
+    // as above: a new plan or presentation builds a new model, a later status is applied to it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [separate, plan, !!status, p.id, p.seatingPolicyId, builtFits]);
+  const model = separate ? (status ? fitting : null) : inline;
 
   // Later statuses (resync after reconnect, refetch) update the same model.
   useEffect(() => {

@@ -43,6 +43,13 @@ export function seatingModeOf(plan: Pick<SeatplanV2, 'sections'>): SeatingMode {
   return 'none';
 }
 
+/** The plan's drawn seats (general-admission places are not drawn). */
+export function drawnSeatCount(plan: Pick<SeatplanV2, 'sections'>): number {
+  let n = 0;
+  for (const sec of plan.sections) for (const g of sec.groups) for (const r of g.rows) n += r.seats.length;
+  return n;
+}
+
 /** AllocationId from a seat status value 'ticketGroupId,allocationId' (0 when missing or not a number). */
 function parseAllocation(v: string): number {
   const comma = v.indexOf(',');
