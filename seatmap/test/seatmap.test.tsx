@@ -1,13 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { addNamespace, i18n, initI18n, SEAT_FLAGS, type SeatplanV2 } from '@ticketing/shared';
+import { addNamespace, i18n, initI18n, SEAT_FLAGS, type Presentation, type SeatplanV2 } from '@ticketing/shared';
 import { resources } from '../src/locales';
-import { SeatMapModel, seatingModeOf } from '../src/model';
+import { SeatMapModel, drawnSeatCount, seatingModeOf } from '../src/model';
 import { anyGapSafeSeat, blockedIndices, checkSelect, validateSelection } from '../src/rules';
 import { seatLabel } from '../src/labels';
 import { SeatMap, SeatMapSkeleton } from '../src/SeatMap';
-import { buildModel } from '../src/SeatSelection';
+import { buildModel, SEPARATE_BUILD_SEATS, SeatSelection } from '../src/SeatSelection';
+import type { SeatMapBinding } from '../src/binding';
 
 /** 3 rows (A–C) × 4 seats with an aisle between seats 2 and 3; C1 handicap, B2–B3 … no: B3+B4 a sofa. */
 function plan(): SeatplanV2 {
@@ -225,5 +226,56 @@ describe('accessible seat grid', () => {
     expect(screen.getByRole('status')).toBeTruthy();
     expect((screen.getByTestId('seatmap-loading').lastElementChild as HTMLElement).style.aspectRatio).toBe('8 / 8');
     expect(screen.queryAllByRole('gridcell')).toHaveLength(0);
+  });
+});
+
+describe('seat step: when the model is built', () => {
+  /** `rows` × `perRow` seats in one section, every seat free. */
+  function hall(rows: number, perRow: number): { plan: SeatplanV2; status: { seats: Record<string, string>; held: string[]; sections: Record<string, never>; holdExpiresAt: null } } {
+    const rowList = Array.from({ length: rows }, (_, r) => ({
+      name: `R${r + 1}`, y: r + 2, seats: Array.from({ length: perRow }, (_, k) => [k + 1, String(k + 1), 0, 0, 1] as [number, string, number, number, number]),
+    }));
+    const plan: SeatplanV2 = {
+      id: 2, venueId: 2, name: 'Big', width: perRow + 2, height: rows + 3, stage: { x: 0, y: 0, width: perRow + 2, height: 1, label: 'Stage', kind: 'stage' },
+      sections: [{ id: 20, name: 'Floor', isGA: false, capacity: rows * perRow, ticketGroupId: 1, bounds: { x: 0, y: 2, width: perRow + 2, height: rows }, groups: [{ id: 200, name: 'Floor', rows: rowList }] }],
+    };
+    const seats: Record<string, string> = {};
+    for (const r of rowList) for (const s of r.seats) seats[`20_${s[0]}_${r.y}`] = '1,1';
+    return { plan, status: { seats, held: [], sections: {}, holdExpiresAt: null } };
+  }
+  function binding(data: ReturnType<typeof hall>): SeatMapBinding {
+    const cart = { seatsSelected() {}, seatsUnselected() {}, seatHeld() {}, holdExpiresAt() {} };
+    const holds = { lock: async () => { throw new Error('no'); }, unlock: async () => undefined, release: async () => undefined, bestLoading: false };
+    return {
+      usePlan: () => ({ currentData: { seatplan: data.plan } as never, refetch() {} }),
+      useStatus: () => ({ currentData: data.status as never, refetch() {} }),
+      useSeats: () => [],
+      useCartActions: () => cart,
+      useHoldApi: () => holds,
+      eventsUrl: () => '/events',
+    };
+  }
+  const presentation = { id: 7, venueId: 2, seatplanId: 2, seatingPolicyId: 1, venueName: 'Big' } as unknown as Presentation;
+  const step = (b: SeatMapBinding) => (
+    <I18nextProvider i18n={i18n}>
+      <SeatSelection presentation={presentation} groupName={() => 'Regular'} onValidityChange={() => {}} binding={b} />
+    </I18nextProvider>
+  );
+
+  it('a cinema hall is built and drawn in the render that brings its data', () => {
+    const small = hall(10, 20);
+    expect(drawnSeatCount(small.plan)).toBe(200);
+    render(step(binding(small)));
+    expect(screen.getByTestId('seatmap').dataset.seats).toBe('200');
+  });
+
+  it(`from ${SEPARATE_BUILD_SEATS} seats the frame is shown first and the model is built in a task of its own`, async () => {
+    const big = hall(60, 100);
+    expect(drawnSeatCount(big.plan)).toBe(6000);
+    render(step(binding(big)));
+    expect(screen.getByTestId('seatmap-loading')).toBeTruthy();
+    expect(screen.queryByTestId('seatmap')).toBeNull();
+    expect((await screen.findByTestId('seatmap')).dataset.seats).toBe('6000');
+    expect(screen.queryByTestId('seatmap-loading')).toBeNull();
   });
 });
