@@ -10,7 +10,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 /**
  * gzip for JSON answers of 1 KB or more when the client accepts it: what nginx does in front of the api in production
  * (deploy/nginx.conf.template), for `npm start`, where the api is served without it. An arena's seat plan and seat
- * status are ≈ 0.8 MB of JSON, ≈ 20 s on a slow phone line uncompressed. Compressed off the event loop (zlib's pool);
+ * status are ≈ 0.8 MB of JSON, ≈ 4 s on a slow 4G line uncompressed. Compressed off the event loop (zlib's pool);
  * streams (the seat events) are left alone.
  */
 export function installCompression(app: FastifyInstance): void {
