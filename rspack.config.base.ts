@@ -97,16 +97,16 @@ export class EarlyStartPlugin {
   apply(compiler: import('@rspack/core').Compiler) {
     compiler.hooks.thisCompilation.tap('EarlyStartPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'EarlyStartPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const scriptsOf = (group: string) => [...(compilation.namedChunkGroups.get(group)?.chunks ?? [])]
-          .flatMap((c) => [...c.files]).filter((f) => f.endsWith('.js'));
+        const filesOf = (group: string) => [...(compilation.namedChunkGroups.get(group)?.chunks ?? [])].flatMap((c) => [...c.files]);
+        const scriptsOf = (group: string) => filesOf(group).filter((f) => f.endsWith('.js'));
         const texts: Record<string, string> = {};
         for (const name of compilation.namedChunkGroups.keys()) {
           const lang = /^texts-([a-z]{2})$/.exec(name)?.[1];
           if (lang) texts[lang] = scriptsOf(name)[0];
         }
         const files = { remotes: scriptsOf('remotes'), texts, remoteHints: this.opts.remoteHints };
-        const earlyFiles = [...(compilation.namedChunkGroups.get('early')?.chunks ?? [])].flatMap((c) => [...c.files]);
-        const script = earlyFiles.find((f) => f.endsWith('.js'));
+        const earlyFiles = filesOf('early');
+        const script = scriptsOf('early')[0];
         const html = compilation.getAsset('index.html');
         const source = html?.source.source().toString();
         if (!script || !source?.includes('<script defer') || !files.remotes.length || !Object.keys(texts).length) {

@@ -2,7 +2,7 @@
 import './zodConfig';
 import '@ticketing/shared/ui.css';
 import './shell/layout.css';
-import { initI18n, storedLocale, isLocale, setRuntimeConfig, isChunkLoadError, reloadAfterChunkError, getSessionUuid, type RemoteEntry } from '@ticketing/shared';
+import { initI18n, storedLocale, rememberLocale, isLocale, setRuntimeConfig, isChunkLoadError, reloadAfterChunkError, getSessionUuid, type RemoteEntry } from '@ticketing/shared';
 import { fetchRegistry } from './registry';
 import { externalTarget, pageKind, redirectFor, remoteFor } from './routes';
 import { fallbackLifecycles } from './fallbackApp';
@@ -50,7 +50,7 @@ async function main() {
   const remoteEntry = registry?.remotes.find((r) => r.name === routeRemote);
   if (remoteEntry && early?.hintedRemote !== remoteEntry.name) preloadRemote(remoteEntry, initial);
   await initI18n(initial);
-  if (langParam && isLocale(langParam) && config.enabledLocales.includes(langParam)) sessionStorage.setItem('ticketing.locale', langParam);
+  if (langParam && isLocale(langParam) && config.enabledLocales.includes(langParam)) rememberLocale(langParam);
 
   const remotes: RemoteEntry[] = registry?.remotes ?? [];
   mountShell({ registryFailed: !registry, versions: remotes.map((r) => ({ name: r.name, version: r.version })) });

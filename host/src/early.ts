@@ -10,14 +10,11 @@ import { hint, hintRemote } from './hints';
 import { redirectFor, remoteFor } from './routes';
 import { pickLocale, setEarlyStart, REGISTRY_TIMEOUT_MS, type EarlyFiles, type EarlyRegistry, type EarlyStart } from './earlyStart';
 import { ASSET_FILE_NAME } from '@ticketing/shared/asset-file';
+import { storedLocaleRaw } from '@ticketing/shared/stored-locale';
 import type { RemotePreload } from '@ticketing/shared';
 
 declare const __EARLY_FILES__: EarlyFiles;
 const files = __EARLY_FILES__;
-
-function storedLocale(): string | undefined {
-  try { return sessionStorage.getItem('ticketing.locale') ?? undefined; } catch { return undefined; }
-}
 
 interface RawRegistry { config?: { enabledLocales?: unknown }; remotes?: unknown }
 interface RawRemote { name?: unknown; manifest?: unknown; preload?: { js?: unknown; css?: unknown; texts?: unknown } }
@@ -58,7 +55,7 @@ if (remoteName) for (const file of files.remotes) hint(`/${file}`, 'script');
 void registry.then((answer) => {
   const raw = ('body' in answer && answer.body && typeof answer.body === 'object' ? answer.body : {}) as RawRegistry;
   const enabled = Array.isArray(raw.config?.enabledLocales) ? raw.config.enabledLocales as string[] : Object.keys(files.texts);
-  const lang = pickLocale(param, enabled, storedLocale());
+  const lang = pickLocale(param, enabled, storedLocaleRaw());
   const texts = files.texts[lang];
   if (texts) hint(`/${texts}`, 'script');
   if (!remoteName || !files.remoteHints || !Array.isArray(raw.remotes)) return;

@@ -1,7 +1,6 @@
 import { Registry } from '@ticketing/shared';
 import { REGISTRY_TIMEOUT_MS, type EarlyRegistry } from './earlyStart';
 
-export { REGISTRY_TIMEOUT_MS };
 export const REGISTRY_RETRIES = 1;
 
 /**

@@ -72,27 +72,26 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange, bi
   const seats = useMemo(() => cartSeats ?? [], [cartSeats]);
 
   const firstStatus = useRef<SeatsStatusV2Response | undefined>(undefined);
-  const separate = useMemo(() => !!plan && drawnSeatCount(plan) >= SEPARATE_BUILD_SEATS, [plan]);
-  const inline = useMemo(() => {
-    if (!plan || !status || separate) return null;
+  /** The model of the first status (measured from here: seatmap:render:start); later statuses are applied to it. */
+  const startModel = (pl: SeatplanV2, st: SeatsStatusV2Response): SeatMapModel => {
     performance.mark('seatmap:render:start');
-    firstStatus.current = status;
-    return buildModel(plan, status, p.seatingPolicyId);
+    firstStatus.current = st;
+    return buildModel(pl, st, p.seatingPolicyId);
+  };
+  const separate = useMemo(() => !!plan && drawnSeatCount(plan) >= SEPARATE_BUILD_SEATS, [plan]);
+  const inline = useMemo(() => (plan && status && !separate ? startModel(plan, status) : null),
     // the model is rebuilt only for a new plan; later statuses are applied to it below
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [plan, !!status, p.seatingPolicyId, separate]);
+    [plan, !!status, p.seatingPolicyId, separate]);
   const [built, setBuilt] = useState<{ plan: SeatplanV2; presentationId: number; model: SeatMapModel } | null>(null);
   const fitting = built && built.plan === plan && built.presentationId === p.id ? built.model : null;
-  const builtFits = fitting !== null;
   useEffect(() => {
-    if (!separate || !plan || !status || builtFits) return;
+    if (!separate || !plan || !status || fitting) return;
     let done = false;
     const build = () => {
       if (done) return;
       done = true;
-      performance.mark('seatmap:render:start');
-      firstStatus.current = status;
-      setBuilt({ plan, presentationId: p.id, model: buildModel(plan, status, p.seatingPolicyId) });
+      setBuilt({ plan, presentationId: p.id, model: startModel(plan, status) });
     };
     // after the frame that shows the map's frame (its toolbar and hint), so that the page is painted before the long
     // work; a tab in the background gets no frames, the timer builds it anyway
@@ -102,7 +101,7 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange, bi
     return () => { cancelAnimationFrame(raf); clearTimeout(timer); clearTimeout(fallback); };
     // as above: a new plan or presentation builds a new model, a later status is applied to it
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [separate, plan, !!status, p.id, p.seatingPolicyId, builtFits]);
+  }, [separate, plan, !!status, p.id, p.seatingPolicyId, !!fitting]);
   const model = separate ? (status ? fitting : null) : inline;
 
   // Later statuses (resync after reconnect, refetch) update the same model.

@@ -1,7 +1,7 @@
 // The shared package: one copy per page (Module Federation singleton).
 export * from './contracts';
 export { publish, subscribe } from './bus/eventBus';
-export { i18n, initI18n, addNamespace, loadNamespace, setLocale, currentLocale, storedLocale, dirOf, isLocale, LOCALES, DEFAULT_LOCALE, RTL_LOCALES, type Resources, type ResourceLoaders } from './i18n';
+export { i18n, initI18n, addNamespace, loadNamespace, setLocale, currentLocale, storedLocale, rememberLocale, dirOf, isLocale, LOCALES, DEFAULT_LOCALE, RTL_LOCALES, type Resources, type ResourceLoaders } from './i18n';
 export { createBaseQuery, toFailure, type ApiFailure } from './api/baseQuery';
 export { readCookie, apiUrl, errorKeyFor } from './api/http';
 export { parseWith, queryString } from './api/staffQuery';

@@ -1,8 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { Locale, LOCALES } from '../contracts/events';
+import { rememberLocale, storedLocaleRaw } from './storedLocale';
 
-export { LOCALES };
+export { LOCALES, rememberLocale };
 export const DEFAULT_LOCALE: Locale = 'he';
 export const RTL_LOCALES: readonly Locale[] = ['he', 'ar'];
 export type Resources = Record<Locale, Record<string, unknown>>;
@@ -79,7 +80,7 @@ export async function setLocale(locale: string): Promise<boolean> {
   await loadLanguage(locale);
   await i18n.changeLanguage(locale);
   applyDocumentLocale(locale);
-  try { sessionStorage.setItem('ticketing.locale', locale); } catch { /* storage may be off */ }
+  rememberLocale(locale);
   return true;
 }
 
@@ -88,8 +89,6 @@ export function currentLocale(): Locale {
 }
 
 export function storedLocale(): Locale | undefined {
-  try {
-    const l = sessionStorage.getItem('ticketing.locale');
-    return isLocale(l) ? l : undefined;
-  } catch { return undefined; }
+  const l = storedLocaleRaw();
+  return isLocale(l) ? l : undefined;
 }

@@ -181,7 +181,6 @@ const seatEvent = (h: Hold): string =>
 const SEAT_HOLD = `SELECT o_outcome AS outcome, o_x AS x, o_y AS y, o_expires_at AS expires_at
   FROM seat_hold($1, $2, $3, $4, $5::int[], $6::int[], $7::int[], $8, $9, $10, $11, $12)`;
 
-
 /**
  * The hold in one round trip, no explicit transaction: seat_hold takes the visit's lock, checks maxSeats and
  * upserts (other visits' seats are never locked against); with h.admit, the squatting admission runs first in

@@ -14,7 +14,6 @@ import { assertSelection, companionRefusal, companionsBeside, refusalError } fro
 import { admitHold, assertWithinMaxSeats } from '../squat.ts';
 import { TAGS, type SeatsContext } from '../context.ts';
 
-
 /** Holds: lock and unlock a seat, judge the selection, extend, release all, best available (optionally held). */
 export function holdRoutes(app: FastifyInstance, { db, plans, limits, meta, planOf }: SeatsContext): void {
   async function resolveSeat(seat: z.output<typeof LockSeatBody>['seat']) {

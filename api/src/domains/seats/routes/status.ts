@@ -11,7 +11,6 @@ import type { Plan } from '../plan.ts';
 import { dayPresentations } from '../queries.ts';
 import { TAGS, type SeatsContext } from '../context.ts';
 
-
 function sectionsFilter(plan: Plan, sectionId: number | undefined) {
   if (sectionId !== undefined && !plan.sectionById.has(sectionId)) throw new ApiHttpError(404, 'SECTION_NOT_FOUND', `no section ${sectionId}`);
   return plan.sections.filter((s) => sectionId === undefined || s.id === sectionId);
