@@ -19,6 +19,8 @@ export interface TicketDetails {
   addonPricesOf(tk: CheckoutTicket): Record<string, number>;
   /** An add-on's name as the ticket lookup gives it (issue 14 point 9: "Add-on 1" says nothing). */
   addonNameOf(tk: CheckoutTicket, id: number): string;
+  /** The lookups of the current seats' groups (and customer) have answered: the step knows what it sells. */
+  ready: boolean;
 }
 
 /** Looks up every ticket type of the seats' groups (again when the customer changes: member and points tickets depend on them). */
@@ -29,6 +31,8 @@ export function useTicketDetails(p: CartPresentation, groups: TicketGroup[]): Ti
   const [lookupDetails] = useLookupTicketMutation();
   const [details, setDetails] = useState<Record<string, OrderTicket | { error: string }>>({});
   const groupKey = [...new Set(p.seats.map((x) => x.TicketGroupId))].join(',');
+  const lookupKey = `${pid}|${groupKey}|${customerId}`;
+  const [answeredKey, setAnsweredKey] = useState<string | null>(null);
   useEffect(() => {
     if (!groups.length) return;
     let alive = true;
@@ -36,8 +40,10 @@ export function useTicketDetails(p: CartPresentation, groups: TicketGroup[]): Ti
     void Promise.all(wanted.map(async ({ g, tk }) => {
       try { return [String(tk), (await lookupDetails({ presentationId: pid, ticketId: tk, ticketGroupId: g }).unwrap()).ticket] as const; }
       catch (e) { return [String(tk), { error: failureCode(e) }] as const; }
-    })).then((entries) => { if (alive) setDetails(Object.fromEntries(entries)); });
+    })).then((entries) => { if (alive) { setDetails(Object.fromEntries(entries)); setAnsweredKey(lookupKey); } });
     return () => { alive = false; };
+    // lookupKey is pid, groupKey and customerId together
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pid, groups, groupKey, customerId, lookupDetails]);
 
   const infoOf = (ticketId: number) => {
@@ -45,6 +51,7 @@ export function useTicketDetails(p: CartPresentation, groups: TicketGroup[]): Ti
     return d && !('error' in d) ? d : undefined;
   };
   return {
+    ready: !groups.length || answeredKey === lookupKey,
     infoOf,
     detailed: (g) => ({ ...g, tickets: g.tickets.map((tk) => infoOf(tk.id) ?? tk) }),
     sellable: (tk) => {
