@@ -69,3 +69,24 @@ for (const lang of LANGS) {
     });
   });
 }
+
+const NEXT = { en: 'Next', he: 'המשך' } as const;
+const DETAILS = { en: 'Your details', he: 'הפרטים שלך' } as const;
+
+for (const lang of LANGS) {
+  test(`the tickets step's Next waits for the ticket lookups: a tap the moment it shows is not lost (${lang})`, async ({ page, request }) => {
+    // The api's ticket lookups answer late (a slow line): Next must not take a tap before they have answered, which
+    // used to be lost (the customer form never came; seen in CI when the page got ready sooner).
+    await page.route('**/api/presentations/*/ticket', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => { /* the page moved on */ });
+    });
+    await startOrder(page, request, lang);
+    const step = page.getByTestId('tickets-step');
+    const next = step.getByRole('button', { name: NEXT[lang], exact: true });
+    await expect(next).toBeDisabled();
+    await expect(next).toHaveAttribute('aria-busy', 'true');
+    await next.click(); // waits until it is enabled, then taps at once
+    await expect(page.getByRole('heading', { name: DETAILS[lang] })).toBeVisible();
+  });
+}
