@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { E2E_SITE_DIR, ROOT } from '../env';
+import { takePresentationId } from './booking-flow';
 
 /**
  * What ships is production code only (issue 12): no app's dist/ (nor the versioned remote folders the site serves)
@@ -9,7 +10,7 @@ import { E2E_SITE_DIR, ROOT } from '../env';
  * Development builds are recognised by the files a bundle was made from, as its (hidden) source map lists them.
  */
 const APPS = ['host', 'mf-booking', 'mf-customer', 'mf-memberships', 'mf-vouchers', 'mf-preslive', 'mf-ticketref'];
-const TEXTS_CHUNK = /^(?:remote-)?texts-[a-z]{2}\.[0-9a-f]+\.js$/;
+const TEXTS_CHUNK = /^(?:remote-|seatmap-)?texts-[a-z]{2}\.[0-9a-f]+\.js$/;
 const JSON_ONLY_CHUNK = /^"use strict";\(self\.\w+=self\.\w+\|\|\[\]\)\.push\(\[\[\d+\],\{\d+\((\w)\)\{\1\.exports=JSON\.parse\('(?:[^'\\]|\\.)*'\)\}\}\]\);?\s*$/;
 const DEVELOPMENT_BUILD = /node_modules\/(.+?)\/(?:.*\/)?(?:development\/|[^/]*\.development\.[cm]?js$)/;
 
@@ -94,4 +95,19 @@ test('a page fetches the texts of its own language only', async ({ page }) => {
   await page.goto('/?lang=he');
   await expect(page.locator('#index-title')).toBeVisible();
   expect(new Set(texts)).toEqual(new Set(['he']));
+});
+
+/**
+ * The seat map's texts (package seatmap, shown by booking and memberships) are one chunk per language too
+ * (`seatmap-texts-<locale>`): the order page fetches its own language's, and the next language's before it switches.
+ */
+test('the seat map fetches its texts in the page\'s language only, and another language\'s when the visitor switches', async ({ page, request }) => {
+  const seatmapTexts: string[] = [];
+  page.on('request', (r) => { const m = /\/seatmap-texts-([a-z]{2})\.[^/]*\.js$/.exec(r.url()); if (m) seatmapTexts.push(m[1]); });
+  await page.goto(`/order/${await takePresentationId(request)}?lang=en`);
+  await expect(page.getByRole('toolbar', { name: 'Zoom', exact: true })).toBeVisible();
+  expect(seatmapTexts).toEqual(['en']);
+  await page.getByTestId('lang-switch').selectOption('ru');
+  await expect(page.getByRole('toolbar', { name: 'Масштаб', exact: true })).toBeVisible();
+  expect(seatmapTexts).toEqual(['en', 'ru']);
 });

@@ -1,4 +1,5 @@
 import { Spinner } from '@ticketing/shared';
+import { preloadSeatmapTexts } from '@ticketing/seatmap/texts';
 import { lazyNamed } from './pages';
 
 // The route-level pages that carry the seat map, each its own chunk; apart from pages.tsx because the order page
@@ -8,8 +9,9 @@ import { lazyNamed } from './pages';
 const pageLoading = <section className="tx-page"><Spinner /></section>;
 
 // The event list, every visitor's first screen, does not download them (issue 12: `/order` bytes).
-const loadOrderPage = () => import(/* webpackChunkName: "order-page" */ './order/OrderPage');
-const loadSeatChange = () => import(/* webpackChunkName: "seat-change" */ './seatchange/SeatChangePage');
+// Both show the seat map: its texts (a chunk of their own, one language) are fetched beside their code.
+const loadOrderPage = () => { preloadSeatmapTexts(); return import(/* webpackChunkName: "order-page" */ './order/OrderPage'); };
+const loadSeatChange = () => { preloadSeatmapTexts(); return import(/* webpackChunkName: "seat-change" */ './seatchange/SeatChangePage'); };
 export const OrderPage = lazyNamed(() => loadOrderPage().then((m) => m.OrderPage), pageLoading);
 export const SeatChangePage = lazyNamed(() => loadSeatChange().then((m) => m.SeatChangePage), pageLoading);
 

@@ -2,14 +2,16 @@ import { lazy, Suspense } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Spinner, currentLocale, formatMoney, type ApiFailure } from '@ticketing/shared';
+import { preloadSeatmapTexts } from '@ticketing/seatmap/texts';
 import { useMembershipsQuery } from './api';
 import { useSeasonsQuery } from './enrol/enrolApi';
 import { NAMESPACE } from './locales';
 
 // The purchase flow (and the seat map it carries) loads only on a membership's own page: the list stays light.
-const Purchase = lazy(() => import('./purchase/Purchase').then((m) => ({ default: m.Purchase })));
+// Both show the seat map: its texts (a chunk of their own, one language) are fetched beside their code.
+const Purchase = lazy(() => { preloadSeatmapTexts(); return import('./purchase/Purchase').then((m) => ({ default: m.Purchase })); });
 // Enrolment (seat subscriptions) and the customer's season seats: their own chunk, loaded on their own routes.
-const EnrolPage = lazy(() => import('./enrol/Enrol').then((m) => ({ default: m.EnrolPage })));
+const EnrolPage = lazy(() => { preloadSeatmapTexts(); return import('./enrol/Enrol').then((m) => ({ default: m.EnrolPage })); });
 const Renew = lazy(() => import('./purchase/Renew').then((m) => ({ default: m.Renew })));
 const MyEnrolments = lazy(() => import('./enrol/MyEnrolments').then((m) => ({ default: m.MyEnrolments })));
 

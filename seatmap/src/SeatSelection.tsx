@@ -1,9 +1,9 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice, SEAT_FLAGS, Spinner, type ApiFailure, type LockError, type Presentation, type SeatplanV2, type SeatsStatusV2Response } from '@ticketing/shared';
 import { useSeatmapTranslation } from './locales';
 import type { SeatMapBinding, SelectedSeat as CartSeat } from './binding';
 import { SeatMapModel, drawnSeatCount, seatingModeOf } from './model';
-import { SeatMap, SeatMapSkeleton } from './SeatMap';
+import { SeatMap, SeatMapPlaceholder, SeatMapSkeleton } from './SeatMap';
 import { BestAvailable, GaPanel, Legend, ListPicker, RuleMessage, SelectedSeats, SelectionProblems } from './SeatPanels';
 import { Dialog } from './Dialog';
 import { cartSeatOf, useSeatSelection, type Refusal } from './useSeatSelection';
@@ -49,8 +49,7 @@ function useAfterFirstPaint(ready: boolean): boolean {
   return done;
 }
 
-/** Step 0, choose seats: the map, its accessible alternatives, best available and the rules' explanations. */
-export function SeatSelection({ presentation: p, groupName, onValidityChange, binding, continueRefusal, onContinueRefusalClear, maxSeats: callerMax, onFirstPaint }: {
+export interface SeatSelectionProps {
   presentation: Presentation; groupName: (tg: number) => string | undefined; onValidityChange: (ok: boolean) => void;
   /** The caller's api contract and cart (booking: /seats/…; memberships: /membership/…). */
   binding: SeatMapBinding;
@@ -61,7 +60,18 @@ export function SeatSelection({ presentation: p, groupName, onValidityChange, bi
   maxSeats?: number;
   /** Called once the map's first picture has been painted (the caller's work that the picture does not need can start). */
   onFirstPaint?: () => void;
-}) {
+}
+
+/**
+ * Step 0, choose seats: the map, its accessible alternatives, best available and the rules' explanations. Its texts
+ * come in a chunk of their own (one language, `preloadSeatmapTexts` starts it with the page); until they are there its
+ * placeholder keeps the map's place.
+ */
+export function SeatSelection(props: SeatSelectionProps) {
+  return <Suspense fallback={<SeatMapPlaceholder />}><SeatSelectionView {...props} /></Suspense>;
+}
+
+function SeatSelectionView({ presentation: p, groupName, onValidityChange, binding, continueRefusal, onContinueRefusalClear, maxSeats: callerMax, onFirstPaint }: SeatSelectionProps) {
   const { t } = useSeatmapTranslation();
   const cart = binding.useCartActions();
   const planQ = binding.usePlan(p);

@@ -6,4 +6,4 @@ export { SeatMapModel, seatingModeOf } from './model';
 export * from './rules';
 export { seatLabel, modelSeatLabel } from './labels';
 export type { SeatMapBinding, SeatCartActions, SeatHoldApi, SelectedSeat, QueryLike } from './binding';
-export { NAMESPACE as SEATMAP_NAMESPACE, resources as seatmapResources, useSeatmapTranslation } from './locales';
+export { NAMESPACE as SEATMAP_NAMESPACE, preloadSeatmapTexts, useSeatmapTranslation } from './locales';

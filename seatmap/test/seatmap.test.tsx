@@ -2,7 +2,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { addNamespace, i18n, initI18n, SEAT_FLAGS, type Presentation, type SeatplanV2 } from '@ticketing/shared';
-import { resources } from '../src/locales';
+import he from '../src/locales/he.json';
+import en from '../src/locales/en.json';
+import ru from '../src/locales/ru.json';
+import ar from '../src/locales/ar.json';
+import pl from '../src/locales/pl.json';
 import { SeatMapModel, drawnSeatCount, seatingModeOf } from '../src/model';
 import { anyGapSafeSeat, blockedIndices, checkSelect, validateSelection } from '../src/rules';
 import { seatLabel } from '../src/labels';
@@ -31,7 +35,7 @@ const allFree = (m: SeatMapModel) => {
 afterEach(cleanup);
 beforeAll(async () => {
   await initI18n('en');
-  addNamespace('seatmap', resources);
+  addNamespace('seatmap', { he, en, ru, ar, pl });
 });
 
 describe('model', () => {
@@ -277,5 +281,25 @@ describe('seat step: when the model is built', () => {
     expect(screen.queryByTestId('seatmap')).toBeNull();
     expect((await screen.findByTestId('seatmap')).dataset.seats).toBe('6000');
     expect(screen.queryByTestId('seatmap-loading')).toBeNull();
+  });
+
+  it('its texts come per language: the map\'s place is kept until the page\'s language has arrived, then the map shows them', async () => {
+    i18n.removeResourceBundle('pl', 'seatmap');
+    await i18n.changeLanguage('pl');
+    try {
+      render(step(binding(hall(2, 3))));
+      expect(screen.getByTestId('seatmap-loading')).toBeTruthy();
+      expect(screen.queryByRole('toolbar')).toBeNull();
+      expect(screen.queryByTestId('seatmap')).toBeNull();
+      // the suspended render asked for the Polish texts only (React's retry of a suspension inside an unawaited
+      // act is not run by the test renderer: the next render shows what a retry shows)
+      await vi.waitUntil(() => i18n.hasResourceBundle('pl', 'seatmap'), { timeout: 5000 });
+      cleanup();
+      render(step(binding(hall(2, 3))));
+      expect(screen.getByRole('toolbar').getAttribute('aria-label')).toBe(pl.seatmap.zoom.toolbar);
+      expect(screen.getByTestId('seatmap').dataset.seats).toBe('6');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,17 +1,49 @@
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addNamespace, i18n, type Resources } from '@ticketing/shared';
-import he from './he.json';
-import en from './en.json';
-import ru from './ru.json';
-import ar from './ar.json';
-import pl from './pl.json';
+import { currentLocale, i18n, loadNamespace, type Locale, type ResourceLoaders } from '@ticketing/shared';
 
 /** The seat map's own i18next namespace on the shared instance, whichever remote renders the map. */
 export const NAMESPACE = 'seatmap';
-export const resources: Resources = { he, en, ru, ar, pl };
 
-/** useTranslation for the seat map; adds its texts on first use (i18next accepts bundles only once initialised). */
+/**
+ * One chunk per language, like the remotes' texts: a page fetches its own language's only (issue 12: the five were
+ * ≈ 6 KB gzip of the seat map's chunk on every `/order/{id}`); another comes before the visitor switches to it
+ * (`setLocale` fetches every registered namespace first).
+ */
+const LOADERS: ResourceLoaders = {
+  he: () => import(/* webpackChunkName: "seatmap-texts-he" */ './he.json'),
+  en: () => import(/* webpackChunkName: "seatmap-texts-en" */ './en.json'),
+  ru: () => import(/* webpackChunkName: "seatmap-texts-ru" */ './ru.json'),
+  ar: () => import(/* webpackChunkName: "seatmap-texts-ar" */ './ar.json'),
+  pl: () => import(/* webpackChunkName: "seatmap-texts-pl" */ './pl.json'),
+};
+
+const loading = new Map<Locale, Promise<void>>();
+
+/**
+ * The seat map's texts in the page's language, asked for once per language. A failed download is asked for once more;
+ * after that the map goes on without its texts rather than failing the page (it still works by its common texts).
+ */
+function textsFor(lng: Locale): Promise<void> {
+  let p = loading.get(lng);
+  if (!p) {
+    p = loadNamespace(NAMESPACE, LOADERS).catch(() => loadNamespace(NAMESPACE, LOADERS)).catch(() => undefined);
+    loading.set(lng, p);
+  }
+  return p;
+}
+
+/** Starts fetching the texts with the page that shows the map, beside its code, so the map never waits for them. */
+export function preloadSeatmapTexts(): void {
+  if (i18n.isInitialized) { void textsFor(currentLocale()); return; }
+  // a remote started beside the page's i18n: its language is known once it has started
+  const start = () => { i18n.off('initialized', start); void textsFor(currentLocale()); };
+  i18n.on('initialized', start);
+}
+
+/** useTranslation for the seat map; suspends (the map's Suspense shows its placeholder) until its texts are there. */
 export function useSeatmapTranslation() {
-  if (i18n.isInitialized && !i18n.hasResourceBundle('he', NAMESPACE)) addNamespace(NAMESPACE, resources);
+  const lng = currentLocale();
+  if (!i18n.hasResourceBundle(lng, NAMESPACE)) use(textsFor(lng));
   return useTranslation(NAMESPACE);
 }
