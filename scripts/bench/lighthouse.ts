@@ -2,7 +2,8 @@
  * Lighthouse (issue 12): mobile defaults (simulated slow 4G, 4× CPU slowdown, Moto G-sized screen) in Debian's
  * Chromium, on a cold cache, for `/`, `/order`, `/order/{id}` (200-seat hall and 20,000-seat arena) and `/PRES-live`
  * (its sign-in screen), three runs each (`LIGHTHOUSE_RUNS`; timings are medians, with their range and every run).
- * Per route: performance and accessibility scores, LCP, TBT, CLS, and the JS the load fetched
+ * Per route: performance and accessibility scores, LCP, TBT, CLS, Lighthouse's CPU benchmark index of the machine
+ * during the run, and the JS the load fetched
  * (gzip, measured here with gzip -6 on each script's bytes, since the site may serve them uncompressed).
  *   criticalJsGzip    every script fetched by the load (Lighthouse waits for the network to go quiet)
  *   jsBeforeLcpGzip   the scripts whose download ended before the observed LCP
@@ -72,12 +73,15 @@ async function auditRoute(url: string) {
     scripts: sized.length,
     criticalJsGzip: sum(sized),
     jsBeforeLcpGzip: sum(sized.filter((r) => (r.networkEndTime ?? Infinity) <= lcpAt)),
+    // Lighthouse's own measure of this machine's CPU at the time of the run (higher is faster): the timings above are
+    // the observed main-thread work × 4, so the same build scores differently on a slower machine or a busier hour.
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     sourceMapRequests: ((lhr.audits['network-requests']?.details as { items?: RequestItem[] } | undefined)?.items ?? []).filter((r) => /\.map(\?|$)/.test(r.url)).length,
   };
 }
 
 type Audit = Awaited<ReturnType<typeof auditRoute>>;
-const TIMED = ['performance', 'lcpMs', 'tbtMs', 'fcpMs', 'speedIndexMs'] as const;
+const TIMED = ['performance', 'lcpMs', 'tbtMs', 'fcpMs', 'speedIndexMs', 'benchmarkIndex'] as const;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -92,7 +96,7 @@ function summarise(path: string, runs: Audit[]) {
   const worst = runs.reduce((a, b) => (b.cls > a.cls || b.accessibility < a.accessibility || b.criticalJsGzip > a.criticalJsGzip ? b : a));
   const medians = Object.fromEntries(TIMED.map((k) => [k, Math.round(median(runs.map((r) => r[k])))]));
   const range = Object.fromEntries(TIMED.map((k) => [k, [Math.min(...runs.map((r) => r[k])), Math.max(...runs.map((r) => r[k]))]]));
-  return { path, ...worst, ...medians, runs: runs.length, range, each: runs.map((r) => Object.fromEntries(['performance', 'lcpMs', 'tbtMs', 'cls'].map((k) => [k, r[k as keyof Audit]]))) };
+  return { path, ...worst, ...medians, runs: runs.length, range, each: runs.map((r) => Object.fromEntries(['performance', 'lcpMs', 'tbtMs', 'cls', 'benchmarkIndex'].map((k) => [k, r[k as keyof Audit]]))) };
 }
 
 /**
