@@ -53,6 +53,28 @@ test.describe('seat selection', () => {
     await expect(page.getByTestId('selected-seat')).toHaveCount(0);
   });
 
+  test('switching language on the seat step relabels the hall in the new language and keeps the chosen seat', async ({ page, request }) => {
+    const ids = await hallPresentations(request);
+    const id = ids[6] ?? ids[0]!;
+    // the section names are the api's, in the visitor's language (the plan is asked for again in the new language)
+    const pres = (await (await request.get(`/api/presentations/${id}`)).json()) as { presentation: { venueId: number; seatplanId: number } };
+    const sectionName = async (lang: string) => ((await (await request.get(`/api/seats/seatplanV2?venueId=${pres.presentation.venueId}&seatplanId=${pres.presentation.seatplanId}`,
+      { headers: { 'Accept-Language': lang } })).json()) as { seatplan: { sections: Array<{ name: string }> } }).seatplan.sections[0]!.name;
+    const [en, he] = [await sectionName('en'), await sectionName('he')];
+    expect(en).not.toBe(he);
+    await openOrder(page, id, 'en');
+    await clickSeat(page, 'E', '7');
+    await expectHeld(page, 'E', '7');
+    await page.getByText('Choose from a list', { exact: true }).click();
+    await expect(page.getByLabel('Section', { exact: true }).getByRole('option', { name: en })).toHaveCount(1);
+    await page.getByTestId('lang-switch').selectOption('he');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByText('בחירה מרשימה', { exact: true }).click();
+    await expect(page.getByLabel('אזור', { exact: true }).getByRole('option', { name: he })).toHaveCount(1);
+    await expect(page.getByRole('toolbar', { name: 'זום', exact: true })).toBeVisible();
+    await expectHeld(page, 'E', '7');
+  });
+
   test('the map is drawn before the order page asks for the ticket groups, which then come (issue 12 item 4)', async ({ page, request }) => {
     const [id] = await hallPresentations(request);
     await openOrder(page, id!, 'en');

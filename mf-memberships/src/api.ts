@@ -30,8 +30,9 @@ export const membershipsApi = createApi({
       transformResponse: (raw: unknown) => PresentationResponse.parse(raw),
     }),
     // the seat map's plan and status are the seats domain's; holds go through /membership/…
-    seatplanV2: b.query<SeatplanV2Response, { venueId: number; seatplanId: number }>({
-      query: (a) => ({ url: '/seats/seatplanV2', params: a }),
+    // by language too: the plan's stage label and section names are the api's, in the visitor's language
+    seatplanV2: b.query<SeatplanV2Response, { venueId: number; seatplanId: number; locale: string }>({
+      query: ({ venueId, seatplanId }) => ({ url: '/seats/seatplanV2', params: { venueId, seatplanId } }),
       transformResponse: (raw: unknown) => parseSeatplanV2(raw),
       keepUnusedDataFor: 300,
     }),

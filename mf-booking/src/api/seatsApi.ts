@@ -29,8 +29,9 @@ export const seatsApi = bookingApi.injectEndpoints({
       query: ({ id }) => ({ url: `/presentations/${id}/ticketGroups`, params: { timestamp: String(Date.now()) } }),
       transformResponse: (raw: unknown) => TicketGroupsResponse.parse(raw),
     }),
-    seatplanV2: b.query<SeatplanV2Response, { venueId: number; seatplanId: number }>({
-      query: (a) => ({ url: '/seats/seatplanV2', params: a }),
+    // by language too: the plan's stage label and section names are the api's, in the visitor's language
+    seatplanV2: b.query<SeatplanV2Response, { venueId: number; seatplanId: number; locale: string }>({
+      query: ({ venueId, seatplanId }) => ({ url: '/seats/seatplanV2', params: { venueId, seatplanId } }),
       transformResponse: (raw: unknown) => timed('seatmap:parse', () => parseSeatplanV2(raw)),
       keepUnusedDataFor: 300,
     }),

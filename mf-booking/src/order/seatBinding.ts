@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { apiUrl } from '@ticketing/shared';
+import { apiUrl, currentLocale } from '@ticketing/shared';
 import type { SeatMapBinding } from '@ticketing/seatmap';
 import {
   useBestAvailableMutation, useLockSeatMutation, useReleaseHoldsMutation, useSeatplanV2Query, useSeatsStatusV2Query, useUnlockSeatMutation,
@@ -11,7 +11,7 @@ import type { BookingDispatch, BookingState } from '../store';
 
 /** The seat map on booking's contract (/seats/…) and booking's cart. */
 export const bookingSeatBinding: SeatMapBinding = {
-  usePlan: (p) => useSeatplanV2Query({ venueId: p.venueId, seatplanId: p.seatplanId }),
+  usePlan: (p) => useSeatplanV2Query({ venueId: p.venueId, seatplanId: p.seatplanId, locale: currentLocale() }),
   useStatus: (p) => useSeatsStatusV2Query({ presentationId: p.id, isReserved: p.isReserved }, { refetchOnMountOrArgChange: true }),
   useSeats: (presentationId) => useSelector((s: BookingState) => s.cart.presentations[presentationId]?.seats),
   useCartActions() {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { apiUrl } from '@ticketing/shared';
+import { apiUrl, currentLocale } from '@ticketing/shared';
 import type { SeatMapBinding } from '@ticketing/seatmap';
 import { useSeatplanV2Query, useSeatsStatusV2Query } from '../api';
 import { useFixedStatusQuery, useLockMutation, useUnlockMutation } from './enrolApi';
@@ -15,7 +15,7 @@ import type { MembershipsDispatch, MembershipsState } from '../store';
 export function enrolSeatBinding(seasonId: number, fixed: boolean): SeatMapBinding {
   const keyOf = (presentationId: number) => (fixed ? FIXED : presentationId);
   return {
-    usePlan: (p) => useSeatplanV2Query({ venueId: p.venueId, seatplanId: p.seatplanId }),
+    usePlan: (p) => useSeatplanV2Query({ venueId: p.venueId, seatplanId: p.seatplanId, locale: currentLocale() }),
     useStatus: (p) => {
       const all = useFixedStatusQuery(seasonId, { skip: !fixed, refetchOnMountOrArgChange: true });
       const one = useSeatsStatusV2Query({ presentationId: p.id, isReserved: p.isReserved }, { skip: fixed, refetchOnMountOrArgChange: true });

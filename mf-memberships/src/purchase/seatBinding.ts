@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { apiUrl } from '@ticketing/shared';
+import { apiUrl, currentLocale } from '@ticketing/shared';
 import type { SeatMapBinding } from '@ticketing/seatmap';
 import { useLockSeatMutation, useSeatplanV2Query, useSeatsStatusV2Query, useUnlockSeatMutation } from '../api';
 import { purchaseActions } from './purchaseSlice';
@@ -13,7 +13,7 @@ import type { MembershipsDispatch, MembershipsState } from '../store';
  */
 export function membershipSeatBinding(membershipId: number): SeatMapBinding {
   return {
-    usePlan: (p) => useSeatplanV2Query({ venueId: p.venueId, seatplanId: p.seatplanId }),
+    usePlan: (p) => useSeatplanV2Query({ venueId: p.venueId, seatplanId: p.seatplanId, locale: currentLocale() }),
     useStatus: (p) => useSeatsStatusV2Query({ presentationId: p.id, isReserved: p.isReserved }, { refetchOnMountOrArgChange: true }),
     useSeats: (presentationId) => useSelector((s: MembershipsState) => s.purchase.seats[presentationId]),
     useCartActions() {
