@@ -7,9 +7,9 @@ import { resources } from '../src/locales';
 import { createStore } from '../src/store';
 import { CustomerInfoStep } from '../src/checkout/CustomerInfoStep';
 import {
-  cleanValue, emptyCustomerForm, firstError, prefillFromCustomer, toCartCustomerInfo, validateCustomerForm, validateReference,
-  type CustomerFormValues,
+  cleanValue, emptyCustomerForm, firstError, prefillFromCustomer, validateCustomerForm, validateReference,
 } from '../src/checkout/customerInfo';
+import { toCartCustomerInfo, type CustomerFormValues } from '../src/checkout/cartCustomer';
 import { CUSTOMER_SESSION_KEY, loadCheckout } from '../src/checkout/checkoutSlice';
 
 const form = defaultOrderForm();

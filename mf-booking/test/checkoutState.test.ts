@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noteCartItems, readSession, startCart, subscribe } from '@ticketing/shared';
-import { checkoutApi } from '../src/api/checkoutApi';
+import { orderApi } from '../src/api/orderApi';
 import { cartActions } from '../src/cart/cartSlice';
 import { HELD_PRESENTATIONS_KEY } from '../src/cart/cartSlice';
 import { checkoutActions, type Reservation } from '../src/checkout/checkoutSlice';
@@ -52,7 +52,7 @@ describe('checkout state between orders (issue 11 §4)', () => {
       type: 'bookingApi/executeMutation/rejected', payload: { status: 409, code, key: `errors.${code}` },
       meta: { arg: { endpointName: 'buildCart', type: 'mutation' }, requestStatus: 'rejected', rejectedWithValue: true },
     });
-    expect(checkoutApi.endpoints.buildCart.matchRejected(rejected('NO_BALANCE'))).toBe(true);
+    expect(orderApi.endpoints.buildCart.matchRejected(rejected('NO_BALANCE'))).toBe(true);
     store.dispatch(rejected('NOT_ENOUGH_SEATS'));
     expect(store.getState().checkout.voucherPayment?.systemVoucher).toBe('GIFT-30-DEMO');
     store.dispatch(rejected('NO_BALANCE'));

@@ -1,8 +1,7 @@
 import {
-  CartResponse, CommitResponse, ConfigResponse, CustomerInfoResponse, EDocumentResponse, MiniSiteResponse,
-  MiniSiteValidateResponse, PaymentFormResponse, PresentationsResponse, SuccessResponse, TicketLookupResponse,
-  VodResponse, VoucherPaymentResponse,
-  type CartBody, type CommitBody, type Locale, type PaymentFormQuery, type TicketLookupQuery,
+  CommitResponse, EDocumentResponse, MiniSiteResponse, MiniSiteValidateResponse, PaymentFormResponse, PresentationsResponse,
+  SuccessResponse, TicketLookupResponse, VodResponse, VoucherPaymentResponse,
+  type CommitBody, type Locale, type PaymentFormQuery, type TicketLookupQuery,
 } from '@ticketing/shared';
 import { bookingApi } from './bookingApi';
 
@@ -19,35 +18,17 @@ function params(o: Record<string, unknown>): Record<string, string> {
 export type TicketLookupArgs = { presentationId: number } & Partial<Omit<TicketLookupQuery, 'isHold'>> & { isHold?: boolean };
 
 /**
- * Checkout, payment, confirmation, e-document, mini-site and VOD calls (issue 4).
+ * Checkout, payment, confirmation, e-document, mini-site and VOD calls (issue 4); the order page's own (configuration,
+ * customer, the cart's price) are in orderApi.ts, so that the seat step does not carry these contracts (issue 12).
  * Every response is parsed with the shared contracts. One-shot calls that must never be
- * served from a cache (payment form, voucher payment, ticket lookup, cart, commit) are mutations.
+ * served from a cache (payment form, voucher payment, ticket lookup, commit) are mutations.
  */
-export const checkoutApi = bookingApi.enhanceEndpoints({ addTagTypes: ['Customer'] }).injectEndpoints({
+export const checkoutApi = bookingApi.injectEndpoints({
   endpoints: (b) => ({
-    startupConfig: b.query<ConfigResponse, void>({
-      query: () => ({ url: '/config' }),
-      transformResponse: (raw: unknown) => ConfigResponse.parse(raw),
-      keepUnusedDataFor: 3600,
-    }),
-    currentCustomer: b.query<CustomerInfoResponse | null, void>({
-      // The customer session (cookie) if any; anonymous visitors get null, not an error.
-      queryFn: async (_a, _api, _extra, baseQuery) => {
-        const r = await baseQuery({ url: '/customer/refresh', method: 'POST' });
-        if (r.error) return { data: null };
-        const parsed = CustomerInfoResponse.safeParse(r.data);
-        return { data: parsed.success ? parsed.data : null };
-      },
-      providesTags: ['Customer'],
-    }),
     lookupTicket: b.mutation<TicketLookupResponse, TicketLookupArgs>({
       // POST: codes, coupons, voucher references and member numbers never travel in a (logged) query string
       query: ({ presentationId, ...q }) => ({ url: `/presentations/${presentationId}/ticket`, method: 'POST', body: params(q) }),
       transformResponse: (raw: unknown) => TicketLookupResponse.parse(raw),
-    }),
-    buildCart: b.mutation<CartResponse, CartBody>({
-      query: (body) => ({ url: '/cart', method: 'POST', body }),
-      transformResponse: (raw: unknown) => CartResponse.parse(raw),
     }),
     paymentForm: b.mutation<PaymentFormResponse, { locale: Locale } & PaymentFormQuery>({
       query: ({ locale, ...q }) => ({ url: `/payment/form/${locale}`, params: params(q) }),
@@ -93,7 +74,6 @@ export const checkoutApi = bookingApi.enhanceEndpoints({ addTagTypes: ['Customer
 });
 
 export const {
-  useStartupConfigQuery, useCurrentCustomerQuery, useLookupTicketMutation, useBuildCartMutation, usePaymentFormMutation,
-  useVoucherPaymentMutation, useCommitMutation, useEdocumentQuery, useSendTicketsMutation, useMiniSiteQuery,
+  useLookupTicketMutation, usePaymentFormMutation, useVoucherPaymentMutation, useCommitMutation, useEdocumentQuery, useSendTicketsMutation, useMiniSiteQuery,
   useValidateMiniSiteReferenceMutation, useMiniSitePresentationsQuery, useVodTitlesQuery,
 } = checkoutApi;

@@ -2,13 +2,14 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, Spinner, rules } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
-import { useCurrentCustomerQuery } from '../api/checkoutApi';
+import { useCurrentCustomerQuery } from '../api/orderApi';
 import { usePresentationQuery } from '../api/seatsApi';
 import type { StepProps } from '../order/stepProps';
 import {
-  FIELD_ORDER, TEXT_FIELDS, cleanValue, emptyCustomerForm, firstError, isIncluded, isRequired, prefillFromCustomer,
-  validateCustomerForm, type CustomerFormErrors, type CustomerFormValues, type FormKey, type TextField,
+  FIELD_ORDER, cleanValue, emptyCustomerForm, firstError, isIncluded, isRequired, prefillFromCustomer,
+  validateCustomerForm, type CustomerFormErrors, type FormKey,
 } from './customerInfo';
+import { TEXT_FIELDS, type CustomerFormValues, type TextField } from './cartCustomer';
 import { checkoutActions } from './checkoutSlice';
 import { useCheckoutDispatch, useCheckoutSelector, useOrderFormConfig } from './hooks';
 import { usePersistCheckout } from './persist';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../locales';
-import { useCurrentCustomerQuery } from '../api/checkoutApi';
+import { useCurrentCustomerQuery } from '../api/orderApi';
 
 /**
  * "Have an account? Sign in" on the customer info step: opens the customer sign-in (/customer) with this

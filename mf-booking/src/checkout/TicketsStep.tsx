@@ -6,7 +6,7 @@ import { NAMESPACE } from '../locales';
 import type { CartPresentation } from '../cart/cartSlice';
 import { loadTicketGroups } from '../cart/cartThunks';
 import { useTicketGroupsQuery, usePresentationQuery } from '../api/seatsApi';
-import { useCurrentCustomerQuery } from '../api/checkoutApi';
+import { useCurrentCustomerQuery } from '../api/orderApi';
 import { checkoutActions } from './checkoutSlice';
 import { useCheckoutDispatch, useCheckoutSelector, useLocale } from './hooks';
 import { usePersistCheckout } from './persist';

@@ -1,7 +1,7 @@
 import type { Cart, CartSeat as WireSeat, Presentation } from '@ticketing/shared';
 import type { CartState, TicketBlock } from '../cart/cartSlice';
 import type { CheckoutState } from './checkoutSlice';
-import { toCartCustomerInfo } from './customerInfo';
+import { toCartCustomerInfo } from './cartCustomer';
 import { isPricedProduct } from './totals';
 
 /** Checkout additions to a seat's ticket block (all optional, so any TicketBlock is one). */

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { readSession, writeSession, type CommitResponse, type VoucherPayment } from '@ticketing/shared';
-import type { CustomerFormValues } from './customerInfo';
+import type { CustomerFormValues } from './cartCustomer';
 import { cartActions } from '../cart/cartSlice';
 
 export type DeliveryMethod = 'pickup' | 'courier' | 'mail';

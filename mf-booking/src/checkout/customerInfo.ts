@@ -1,25 +1,16 @@
 import {
-  rules, validateCustomerInfo as validateShared, normalizeCustomerInfo as normalizeShared,
+  rules, validateCustomerInfo as validateShared,
   type CartCustomerInfo, type CustomerFormConfig, type CustomerFormField, type CustomerInfo, type RuleError,
 } from '@ticketing/shared';
+import { TEXT_FIELDS, toCartCustomerInfo, type CustomerFormValues, type TextField } from './cartCustomer';
 
 /**
  * The customer info form of spec section 3 as data. Validation is the shared contract's
  * `validateCustomerInfo` (the same function the api runs at commit), so the browser and the
- * api can never disagree; this module only maps form values to the cart's customerInfo and
- * applies the typing-time clean-ups of spec section 5 ('#' out of address fields).
+ * api can never disagree; this module holds the form's switches, its errors and the typing-time
+ * clean-ups of spec section 5 ('#' out of address fields); the values and their mapping to the cart's customerInfo are
+ * in cartCustomer.ts.
  */
-export const TEXT_FIELDS = [
-  'firstName', 'lastName', 'ssn', 'email', 'emailVerify', 'mobileNumber', 'mobileNumberVerify',
-  'address1', 'address2', 'city', 'postalCode', 'dateOfBirth',
-] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
-
-export interface CustomerFormValues extends Record<TextField, string> {
-  locationId: string;
-  isMailingAllowed: boolean;
-  termsConfirmed: boolean;
-}
 export type FormKey = keyof CustomerFormValues;
 
 /** Form key ↔ configuration switch name. */
@@ -49,22 +40,6 @@ export function emptyCustomerForm(config?: CustomerFormConfig): CustomerFormValu
 /** Spec section 5 clean-up while typing: hash characters removed from address fields. */
 export function cleanValue(field: TextField, value: string): string {
   return field === 'address1' || field === 'address2' || field === 'city' ? rules.cleanAddress(value) : value;
-}
-
-const blankToNull = (s: string) => (s.trim() === '' ? null : s.trim());
-
-/** Form values → the cart's customerInfo (+972 → 0 and '#' removed by the shared normaliser). */
-export function toCartCustomerInfo(v: CustomerFormValues, customerId?: number | null): CartCustomerInfo {
-  return normalizeShared({
-    firstName: blankToNull(v.firstName), lastName: blankToNull(v.lastName), ssn: blankToNull(v.ssn),
-    email: blankToNull(v.email), emailVerify: blankToNull(v.emailVerify),
-    mobileNumber: blankToNull(v.mobileNumber), mobileNumberVerify: blankToNull(v.mobileNumberVerify),
-    address1: blankToNull(v.address1), address2: blankToNull(v.address2), city: blankToNull(v.city),
-    postalCode: blankToNull(v.postalCode), dateOfBirth: blankToNull(v.dateOfBirth),
-    locationId: v.locationId ? Number(v.locationId) : null,
-    isMailingAllowed: v.isMailingAllowed, termsConfirmed: v.termsConfirmed,
-    CustomerId: customerId ?? null,
-  });
 }
 
 /** The same values written back into the form (after normalisation, e.g. +972 → 0). */

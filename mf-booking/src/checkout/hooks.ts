@@ -4,7 +4,7 @@ import { currentLocale, type CustomerFormConfig } from '@ticketing/shared';
 import { defaultOrderForm } from '@ticketing/shared';
 import type { CartState } from '../cart/cartSlice';
 import type { CheckoutState } from './checkoutSlice';
-import { useStartupConfigQuery } from '../api/checkoutApi';
+import { useStartupConfigQuery } from '../api/orderApi';
 
 export interface CheckoutRoot { cart: CartState; checkout: CheckoutState }
 export const useCheckoutSelector = <T,>(fn: (s: CheckoutRoot) => T): T => useSelector(fn);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { OrderSummary, Presentation } from '@ticketing/shared';
-import { useBuildCartMutation } from '../api/checkoutApi';
+import { useBuildCartMutation } from '../api/orderApi';
 import { readMiniSite } from '../minisite/miniSiteSession';
 import { buildCartPayload } from './cartPayload';
 import { useCheckoutSelector } from './hooks';

@@ -4,7 +4,7 @@ import { checkoutActions, VOUCHER_PAYMENT_CODES, type CheckoutRootState } from '
 import { failureCode } from './errors';
 
 /**
- * A refused pricing or commit: what `checkoutApi.endpoints.buildCart.matchRejected` and `…commit.matchRejected`
+ * A refused pricing or commit: what `orderApi.endpoints.buildCart.matchRejected` and `checkoutApi.endpoints.commit.matchRejected`
  * match, without importing the checkout calls (and their contracts) into the store's module, which every
  * visitor's first screen loads.
  */

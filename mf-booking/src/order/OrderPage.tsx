@@ -9,7 +9,7 @@ import { usePresentationQuery, useTicketGroupsQuery, useExtendHoldMutation, useR
 import { cartActions } from '../cart/cartSlice';
 import { loadTicketGroups } from '../cart/cartThunks';
 import type { BookingDispatch, BookingState } from '../store';
-import { useStartupConfigQuery } from '../api/checkoutApi';
+import { useStartupConfigQuery } from '../api/orderApi';
 import { useIdleDeadline } from './idle';
 import { orderStepsFrom } from './steps';
 import { DEFAULT_WARN_SECONDS, LockTimer, MIN_WARN_SECONDS } from './LockTimer';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, readCookie, WaitingListEntryResponse, type ApiFailure, type Presentation, type WaitingListEntry, type WaitingListJoinBody } from '@ticketing/shared';
 import { bookingApi } from '../api/bookingApi';
-import { useCurrentCustomerQuery } from '../api/checkoutApi';
+import { useCurrentCustomerQuery } from '../api/orderApi';
 import { useSeatsStatusV2Query } from '../api/seatsApi';
 import { NAMESPACE } from '../locales';
 import styles from './order.module.css';

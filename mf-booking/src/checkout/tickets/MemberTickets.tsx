@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../locales';
-import { useCurrentCustomerQuery } from '../../api/checkoutApi';
+import { useCurrentCustomerQuery } from '../../api/orderApi';
 import styles from '../checkout.module.css';
 
 /** The signed-in customer's usable memberships, each with a button that takes a member ticket from its balance. */

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { OrderTicket, TicketGroup } from '@ticketing/shared';
 import type { CartPresentation } from '../../cart/cartSlice';
-import { useCurrentCustomerQuery, useLookupTicketMutation } from '../../api/checkoutApi';
+import { useCurrentCustomerQuery } from '../../api/orderApi';
+import { useLookupTicketMutation } from '../../api/checkoutApi';
 import type { CheckoutTicket } from '../cartPayload';
 import { failureCode } from '../errors';
 

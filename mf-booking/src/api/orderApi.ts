@@ -1,0 +1,33 @@
+import { CartResponse, ConfigResponse, CustomerInfoResponse, type CartBody } from '@ticketing/shared';
+import { bookingApi } from './bookingApi';
+
+/**
+ * The calls of the order page itself, from its first step: the site's configuration (steps, timers), the signed-in
+ * customer if any, and the api's price of the cart (the seat bar's total, every later step's). The later steps' calls
+ * and contracts are in checkoutApi.ts (issue 12: the seat step fetched them all).
+ */
+export const orderApi = bookingApi.enhanceEndpoints({ addTagTypes: ['Customer'] }).injectEndpoints({
+  endpoints: (b) => ({
+    startupConfig: b.query<ConfigResponse, void>({
+      query: () => ({ url: '/config' }),
+      transformResponse: (raw: unknown) => ConfigResponse.parse(raw),
+      keepUnusedDataFor: 3600,
+    }),
+    currentCustomer: b.query<CustomerInfoResponse | null, void>({
+      // The customer session (cookie) if any; anonymous visitors get null, not an error.
+      queryFn: async (_a, _api, _extra, baseQuery) => {
+        const r = await baseQuery({ url: '/customer/refresh', method: 'POST' });
+        if (r.error) return { data: null };
+        const parsed = CustomerInfoResponse.safeParse(r.data);
+        return { data: parsed.success ? parsed.data : null };
+      },
+      providesTags: ['Customer'],
+    }),
+    buildCart: b.mutation<CartResponse, CartBody>({
+      query: (body) => ({ url: '/cart', method: 'POST', body }),
+      transformResponse: (raw: unknown) => CartResponse.parse(raw),
+    }),
+  }),
+});
+
+export const { useStartupConfigQuery, useCurrentCustomerQuery, useBuildCartMutation } = orderApi;
