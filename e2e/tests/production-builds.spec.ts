@@ -99,7 +99,7 @@ test('a page fetches the texts of its own language only', async ({ page }) => {
 
 /**
  * The seat map's texts (package seatmap, shown by booking and memberships) are one chunk per language too
- * (`seatmap-texts-<locale>`): the order page fetches its own language's, and the next language's before it switches.
+ * (`seatmap-texts-<locale>`): the order page fetches its own language's, and another language's when the visitor switches.
  */
 test('the seat map fetches its texts in the page\'s language only, and another language\'s when the visitor switches', async ({ page, request }) => {
   const seatmapTexts: string[] = [];

@@ -132,11 +132,6 @@ function ZoomBar({ map }: { map?: MapViewport }) {
  * hall's proportions once the plan is known, else its least height) with a spinner, so the step's text is there at
  * once and little moves when the drawing comes.
  */
-/** The map's box alone, for the moment before its texts have arrived (no toolbar: its labels are among them). */
-export function SeatMapPlaceholder() {
-  return <div className={styles.mapArea} data-testid="seatmap-loading"><div className={`${styles.viewport} ${styles.loading}`}><Spinner /></div></div>;
-}
-
 export function SeatMapSkeleton({ plan }: { plan?: Pick<SeatplanV2, 'width' | 'height'> }) {
   return (
     <div className={styles.mapArea} data-testid="seatmap-loading">
@@ -144,4 +139,9 @@ export function SeatMapSkeleton({ plan }: { plan?: Pick<SeatplanV2, 'width' | 'h
       <div className={`${styles.viewport} ${styles.loading}`} style={plan ? hallProportions(plan) : undefined}><Spinner /></div>
     </div>
   );
+}
+
+/** The map's box alone, for the moment before its texts have arrived (no toolbar: its labels are among them). */
+export function SeatMapPlaceholder() {
+  return <div className={styles.mapArea} data-testid="seatmap-loading"><div className={`${styles.viewport} ${styles.loading}`}><Spinner /></div></div>;
 }

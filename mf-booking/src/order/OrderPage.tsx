@@ -52,8 +52,8 @@ export function OrderPage() {
   // only for the seat status, the one answer that must be fresh.
   const prefetchPlan = seatsApi.usePrefetch('seatplanV2');
   useEffect(() => {
-    if (p && !p.locationOffline && !isPastScreening(p)) prefetchPlan({ venueId: p.venueId, seatplanId: p.seatplanId, locale: i18n.language });
-  }, [p, prefetchPlan, i18n.language]);
+    if (p && !p.locationOffline && !isPastScreening(p)) prefetchPlan({ venueId: p.venueId, seatplanId: p.seatplanId, locale: currentLocale() });
+  }, [p, prefetchPlan, i18n.language]); // a new language asks for the plan in it (the seat map's own query's key)
   const [extend, extendState] = useExtendHoldMutation();
   const [release] = useReleaseHoldsMutation();
   const cartP = useSelector((s: BookingState) => s.cart.presentations[id]);
