@@ -40,13 +40,22 @@ function useAfterFirstPaint(ready: boolean): boolean {
   const [done, setDone] = useState(false);
   useEffect(() => {
     if (!ready || done) return;
-    const show = () => startTransition(() => setDone(true));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const raf = requestAnimationFrame(() => { timer = setTimeout(show, 0); });
-    const fallback = setTimeout(show, 300);
-    return () => { cancelAnimationFrame(raf); clearTimeout(timer); clearTimeout(fallback); };
+    return afterNextPaint(() => startTransition(() => setDone(true)), 300);
   }, [ready, done]);
   return done;
+}
+
+/**
+ * Runs `fn` once, in a task of its own after the next frame has been painted; a tab in the background gets no frames,
+ * so a timer runs it after `fallbackMs` anyway. Returns the cancel.
+ */
+function afterNextPaint(fn: () => void, fallbackMs: number): () => void {
+  let done = false;
+  const run = () => { if (!done) { done = true; fn(); } };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const raf = requestAnimationFrame(() => { timer = setTimeout(run, 0); });
+  const fallback = setTimeout(run, fallbackMs);
+  return () => { cancelAnimationFrame(raf); clearTimeout(timer); clearTimeout(fallback); };
 }
 
 export interface SeatSelectionProps {
@@ -97,18 +106,8 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
   const fitting = built && built.plan === plan && built.presentationId === p.id ? built.model : null;
   useEffect(() => {
     if (!separate || !plan || !status || fitting) return;
-    let done = false;
-    const build = () => {
-      if (done) return;
-      done = true;
-      setBuilt({ plan, presentationId: p.id, model: startModel(plan, status) });
-    };
-    // after the frame that shows the map's frame (its toolbar and hint), so that the page is painted before the long
-    // work; a tab in the background gets no frames, the timer builds it anyway
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const raf = requestAnimationFrame(() => { timer = setTimeout(build, 0); });
-    const fallback = setTimeout(build, 100);
-    return () => { cancelAnimationFrame(raf); clearTimeout(timer); clearTimeout(fallback); };
+    // after the frame that shows the map's frame (its toolbar and hint), so that the page is painted before the long work
+    return afterNextPaint(() => setBuilt({ plan, presentationId: p.id, model: startModel(plan, status) }), 100);
     // as above: a new plan or presentation builds a new model, a later status is applied to it
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [separate, plan, !!status, p.id, p.seatingPolicyId, !!fitting]);

@@ -43,9 +43,7 @@ export function useTicketDetails(p: CartPresentation, groups: TicketGroup[]): Ti
       catch (e) { return [String(tk), { error: failureCode(e) }] as const; }
     })).then((entries) => { if (alive) { setDetails(Object.fromEntries(entries)); setAnsweredKey(lookupKey); } });
     return () => { alive = false; };
-    // lookupKey is pid, groupKey and customerId together
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pid, groups, groupKey, customerId, lookupDetails]);
+  }, [pid, groups, groupKey, customerId, lookupKey, lookupDetails]);
 
   const infoOf = (ticketId: number) => {
     const d = details[String(ticketId)];
