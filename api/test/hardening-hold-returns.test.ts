@@ -6,15 +6,14 @@
 import { expect, it } from 'vitest';
 import { CommitResponse } from '@ticketing/shared/contracts';
 import { forEachEngine } from './harness.ts';
-import { commit, customerInfo, freeSeats, lock, login, newKey, newUuid, presentation, seat, CUSTOMERS, V33 } from './orders-helpers.ts';
+import { commit, customerInfo, lock, login, newKey, newUuid, presentationWithSeats, seat, CUSTOMERS, V33 } from './orders-helpers.ts';
 import { releaseDueHoldOrders } from '../src/domains/orders/holdRelease.ts';
 
 forEachEngine('hardening: a released hold order gives back what it took', (get) => {
   it('coupon uses, member tickets, loyalty points, voucher balance and quota are returned at T−30 minutes', async () => {
     const { app, db } = get();
-    const p = await presentation(get(), V33.venue, 20);
+    const { p, seats } = await presentationWithSeats(get(), V33.venue, 20, V33.reserved, 3);
     const uuid = newUuid('giveback');
-    const seats = await freeSeats(get(), p, V33.reserved, 3);
     for (const s of seats) await lock(app, p, uuid, V33.reserved, s.x, s.y);
     const coupon = `BACK${process.pid}${get().engine === 'postgres' ? 'P' : 'L'}`;
     await db.query(`INSERT INTO coupons (code, ticket_code, multiply_factor, balance, used) VALUES ($1, 'code', 1, 2, 0)`, [coupon]);

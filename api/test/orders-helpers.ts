@@ -66,6 +66,18 @@ export async function presentation(ctx: Ctx, venueId: number, n: number): Promis
   return { id: r.id, venueId: r.venue_id, seatplanId: r.seatplan_id };
 }
 
+/**
+ * The first presentation from the `n`-th on (as `presentation`) with `count` free seats together in the section: which
+ * presentation is the `n`-th moves with the clock, and the seeded sales fill some sections' rows.
+ */
+export async function presentationWithSeats(ctx: Ctx, venueId: number, n: number, sectionId: number, count: number): Promise<{ p: P; seats: Array<{ x: number; y: number }> }> {
+  for (let k = n; k < n + 20; k++) {
+    const p = await presentation(ctx, venueId, k);
+    try { return { p, seats: await freeSeats(ctx, p, sectionId, count) }; } catch { /* the next one */ }
+  }
+  throw new Error(`no presentation of venue ${venueId} with ${count} free seats together in section ${sectionId}`);
+}
+
 export const postCart = (app: FastifyInstance, cart: CartInput, opts: { cookie?: string; lang?: string; miniSiteUrl?: string } = {}) =>
   app.inject({
     method: 'POST', url: '/api/cart', payload: { cart, miniSiteUrl: opts.miniSiteUrl },
