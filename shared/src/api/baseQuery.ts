@@ -2,7 +2,7 @@ import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryEr
 import { getRuntimeConfig } from '../runtime/config';
 import { getSessionUuid } from '../runtime/session';
 import { currentLocale } from '../i18n';
-import { errorKeyFor, readCookie } from './http';
+import { errorKeyFor, staffCsrfFor } from './http';
 
 /** What a failed call looks like to components: an error code and the i18n key that says it. */
 export interface ApiFailure { status: number | string; code: string; key: string; data?: unknown }
@@ -13,13 +13,14 @@ export interface ApiFailure { status: number | string; code: string; key: string
  */
 export function createBaseQuery(): BaseQueryFn<string | FetchArgs, unknown, ApiFailure> {
   return async (args, api, extra) => {
+    const method = typeof args === 'string' ? undefined : args.method;
     const raw = fetchBaseQuery({
       baseUrl: getRuntimeConfig().apiBase,
       credentials: 'same-origin',
       prepareHeaders: (headers) => {
         headers.set('uuid', getSessionUuid());
         headers.set('Accept-Language', currentLocale());
-        const csrf = readCookie('csrf');
+        const csrf = staffCsrfFor(method);
         if (csrf) headers.set('x-csrf-token', csrf);
         return headers;
       },

@@ -17,6 +17,16 @@ export function readCookie(name: string): string | undefined {
   return m ? decodeURIComponent(m[1]) : undefined;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The staff session's double-submit token (cookie `csrf`) for a call, on state-changing calls only: the api checks no
+ * other, and reading document.cookie is a synchronous round trip to the browser process that every GET paid.
+ */
+export function staffCsrfFor(method = 'GET'): string | undefined {
+  return SAFE_METHODS.has(method.toUpperCase()) ? undefined : readCookie('csrf');
+}
+
 /** Plain fetch with the same headers, for calls outside RTK Query (SSE URLs, downloads). */
 export function apiUrl(path: string): string {
   return `${getRuntimeConfig().apiBase}${path}`;

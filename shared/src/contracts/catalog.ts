@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { IsoDate, IsoDateTime, SeatingMode } from './formats';
 
 export { ISO_DATE, IsoDate, IsoDateTime, SeatingMode } from './formats';
@@ -14,53 +15,53 @@ export { Feature, FeaturesResponse } from './whatsOn';
 // ---------- shared building blocks ----------
 
 /** Query-string integer (query values arrive as strings). */
-export const QueryInt = z.coerce.number().check(z.int(), z.nonnegative());
+export const QueryInt = lazy(() => z.coerce.number().check(z.int(), z.nonnegative()));
 /** "1,2,3" or a single id → number[]. */
-export const IdList = z.pipe(
+export const IdList = lazy(() => z.pipe(
   z.string().check(z.regex(/^\d+(,\d+)*$/, 'comma separated list of ids')),
   z.transform((s: string) => s.split(',').map(Number)),
-);
+));
 /** "A,B" → string[] (ticket codes). */
-export const CodeList = z.pipe(
+export const CodeList = lazy(() => z.pipe(
   z.string().check(z.maxLength(500)),
   z.transform((s: string) => s.split(',').map((c) => c.trim()).filter(Boolean)),
-);
-export const MiniSiteUrl = z.string().check(z.minLength(1), z.maxLength(200));
+));
+export const MiniSiteUrl = lazy(() => z.string().check(z.minLength(1), z.maxLength(200)));
 /** Shekels, at most 2 decimals. */
-export const Money = z.number();
-export const IdParams = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
+export const Money = lazy(() => z.number());
+export const IdParams = lazy(() => z.object({ id: z.coerce.number().check(z.int(), z.positive()) }));
 export type IdParams = z.infer<typeof IdParams>;
 
-export const LockTimer = z.object({
+export const LockTimer = lazy(() => z.object({
   chooseSeatsInSeconds: z.int(),
   chooseTicketsInSeconds: z.int(),
   customerInfoInSeconds: z.int(),
   chooseProductsInSeconds: z.int(),
-});
+}));
 export type LockTimer = z.infer<typeof LockTimer>;
 
 
 // ---------- features ----------
 
-export const FeaturesQuery = z.object({
+export const FeaturesQuery = lazy(() => z.object({
   featureIds: z.optional(IdList),
   locationId: z.optional(z.coerce.number().check(z.int(), z.positive())),
   miniSiteUrl: z.optional(MiniSiteUrl),
-});
+}));
 export type FeaturesQuery = z.infer<typeof FeaturesQuery>;
 
 
 // ---------- presentations ----------
 
-export const PresentationsQuery = z.object({
+export const PresentationsQuery = lazy(() => z.object({
   featureIds: z.optional(IdList),
   locationId: z.optional(z.coerce.number().check(z.int(), z.positive())),
   miniSiteUrl: z.optional(MiniSiteUrl),
   ticketCodes: z.optional(CodeList),
-});
+}));
 export type PresentationsQuery = z.infer<typeof PresentationsQuery>;
 
-export const PresentationSummary = z.object({
+export const PresentationSummary = lazy(() => z.object({
   id: z.int(),
   featureId: z.int(),
   featureName: z.string(),
@@ -80,35 +81,35 @@ export const PresentationSummary = z.object({
   isGA: z.int(),
   seatingMode: SeatingMode,
   locationOffline: z.boolean(),
-});
+}));
 export type PresentationSummary = z.infer<typeof PresentationSummary>;
 
-export const PresentationsResponse = z.object({
+export const PresentationsResponse = lazy(() => z.object({
   presentations: z.array(PresentationSummary),
   hasReserved: z.boolean(),
   hasGA: z.boolean(),
-});
+}));
 export type PresentationsResponse = z.infer<typeof PresentationsResponse>;
 
-export const PresentationQuery = z.object({
+export const PresentationQuery = lazy(() => z.object({
   ticketCodes: z.optional(CodeList),
   miniSiteUrl: z.optional(MiniSiteUrl),
   /** Integration data (spec: GET /integration); accepted and ignored for now. */
   integrationId: z.optional(z.string().check(z.maxLength(200))),
-});
+}));
 export type PresentationQuery = z.infer<typeof PresentationQuery>;
 
-export const Product = z.object({
+export const Product = lazy(() => z.object({
   id: z.int(),
   name: z.string(),
   price: Money,
   isDeliveryRequired: z.boolean(),
   selectedQuantity: z.int(),
   category: z.string(),
-});
+}));
 export type Product = z.infer<typeof Product>;
 
-export const Presentation = z.extend(PresentationSummary, {
+export const Presentation = lazy(() => z.extend(PresentationSummary, {
   featureDurationMinutes: z.int(),
   featureRating: z.string(),
   /** Service charge per ticket, shekels. */
@@ -124,25 +125,25 @@ export const Presentation = z.extend(PresentationSummary, {
   isDisplayQr: z.boolean(),
   viewAreaFilename: z.nullable(z.string()),
   imageMapHtml: z.nullable(z.string()),
-});
+}));
 export type Presentation = z.infer<typeof Presentation>;
 
-export const PresentationResponse = z.object({ presentation: Presentation });
+export const PresentationResponse = lazy(() => z.object({ presentation: Presentation }));
 export type PresentationResponse = z.infer<typeof PresentationResponse>;
 
 // ---------- ticket groups ----------
 
-export const TicketGroupsQuery = z.object({
+export const TicketGroupsQuery = lazy(() => z.object({
   /** Cache buster the old client sends; ignored. */
   timestamp: z.optional(z.string().check(z.maxLength(50))),
   ts: z.optional(z.string().check(z.maxLength(50))),
   miniSiteUrl: z.optional(MiniSiteUrl),
   ticketCodes: z.optional(CodeList),
   integrationId: z.optional(z.string().check(z.maxLength(200))),
-});
+}));
 export type TicketGroupsQuery = z.infer<typeof TicketGroupsQuery>;
 
-export const Ticket = z.object({
+export const Ticket = lazy(() => z.object({
   id: z.int(),
   name: z.string(),
   price: Money,
@@ -159,20 +160,20 @@ export const Ticket = z.object({
   loyaltyPointsPrice: z.nullable(z.number()),
   /** name: in the visitor's language ('' when the producer has none). */
   addons: z.array(z.object({ id: z.int(), name: z._default(z.string(), ''), price: Money })),
-});
+}));
 export type Ticket = z.infer<typeof Ticket>;
 
-export const TicketGroup = z.object({
+export const TicketGroup = lazy(() => z.object({
   id: z.int(),
   name: z.string(),
   /** regular | premium | ga ... (price zone code) */
   code: z.string(),
   tickets: z.array(Ticket),
-});
+}));
 export type TicketGroup = z.infer<typeof TicketGroup>;
 
-export const TicketGroupsResponse = z.object({
+export const TicketGroupsResponse = lazy(() => z.object({
   ticketGroups: z.array(TicketGroup),
   serviceCharge: Money,
-});
+}));
 export type TicketGroupsResponse = z.infer<typeof TicketGroupsResponse>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { Money } from './catalog';
 
 // =====================================================================================
@@ -6,7 +7,7 @@ import { Money } from './catalog';
 // =====================================================================================
 
 /** One form field's switches (spec section 3 "Start-up configuration"). */
-export const FieldSwitch = z.object({ isIncluded: z.boolean(), isRequired: z.boolean() });
+export const FieldSwitch = lazy(() => z.object({ isIncluded: z.boolean(), isRequired: z.boolean() }));
 export type FieldSwitch = z.infer<typeof FieldSwitch>;
 
 export const CUSTOMER_FORM_FIELDS = [
@@ -18,13 +19,13 @@ export type CustomerFormField = (typeof CUSTOMER_FORM_FIELDS)[number];
 const on = (isRequired: boolean): FieldSwitch => ({ isIncluded: true, isRequired });
 const off: FieldSwitch = { isIncluded: false, isRequired: false };
 
-export const CustomerFormConfig = z.object({
+export const CustomerFormConfig = lazy(() => z.object({
   fields: z.object(Object.fromEntries(CUSTOMER_FORM_FIELDS.map((f) => [f, FieldSwitch])) as Record<CustomerFormField, typeof FieldSwitch>),
   /** Initial value of the mailing-allowed checkbox: off (Israeli anti-spam law asks for an explicit opt-in; issue 14). */
   isMailingAllowedDefault: z.boolean(),
   /** Initial value of the terms checkbox (spec: required but not confirmed). */
   termsConfirmedDefault: z.boolean(),
-});
+}));
 export type CustomerFormConfig = z.infer<typeof CustomerFormConfig>;
 
 /** Spec section 5 "Default config": ssn, first and last name, email and mobile required on orders; others optional and mostly excluded. */
@@ -46,27 +47,27 @@ export function defaultPurchaseForm(): CustomerFormConfig {
   return { ...f, fields: { ...f.fields, address1: on(false), city: on(false), postalCode: on(false) } };
 }
 
-export const PaymentProviderKind = z.enum(['card', 'paypal', 'blik']);
-export const PaymentProviderInfo = z.object({
+export const PaymentProviderKind = lazy(() => z.enum(['card', 'paypal', 'blik']));
+export const PaymentProviderInfo = lazy(() => z.object({
   /** sandbox (built-in card page), altcard (second card provider), paypal, blik */
   id: z.string(),
   kind: PaymentProviderKind,
   isActive: z.boolean(),
   isDefault: z.boolean(),
-});
+}));
 export type PaymentProviderInfo = z.infer<typeof PaymentProviderInfo>;
 
 export const ORDER_STEP_IDS = ['chooseSeats', 'chooseTickets', 'customerInfo', 'chooseProducts', 'payment', 'confirmation'] as const;
-export const OrderStepId = z.enum(ORDER_STEP_IDS);
+export const OrderStepId = lazy(() => z.enum(ORDER_STEP_IDS));
 export type OrderStepId = z.infer<typeof OrderStepId>;
-export const OrderSteps = z.array(OrderStepId);
+export const OrderSteps = lazy(() => z.array(OrderStepId));
 /** The two readings of the spec: customer info before products (default), or products before customer info. */
 export const ORDER_STEP_READINGS: Record<'first' | 'second', OrderStepId[]> = {
   first: ['chooseSeats', 'chooseTickets', 'customerInfo', 'chooseProducts', 'payment', 'confirmation'],
   second: ['chooseSeats', 'chooseTickets', 'chooseProducts', 'customerInfo', 'payment', 'confirmation'],
 };
 
-export const StartupConfig = z.object({
+export const StartupConfig = lazy(() => z.object({
   forms: z.object({
     order: CustomerFormConfig,
     memberships: CustomerFormConfig,
@@ -102,7 +103,7 @@ export const StartupConfig = z.object({
     loginIdentifiers: z.array(z.enum(['mobileNumber', 'ssn', 'memberNumber'])),
     cancellationEnabled: z.boolean(),
   }),
-});
+}));
 export type StartupConfig = z.infer<typeof StartupConfig>;
-export const ConfigResponse = z.object({ config: StartupConfig });
+export const ConfigResponse = lazy(() => z.object({ config: StartupConfig }));
 export type ConfigResponse = z.infer<typeof ConfigResponse>;

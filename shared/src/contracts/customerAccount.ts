@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { IsoDateTime, Money } from './catalog';
 import * as rules from '../validation/rules';
 import { MobileNumber } from './customers';
@@ -10,53 +11,53 @@ import { AreaVoucher } from './customers';
  */
 
 /** Which identifiers the sign-in offers (configuration; decisions.md: mobile always, ID number on, member number off). */
-export const LoginIdentifier = z.enum(['mobile', 'ssn', 'memberNumber']);
+export const LoginIdentifier = lazy(() => z.enum(['mobile', 'ssn', 'memberNumber']));
 export type LoginIdentifier = z.infer<typeof LoginIdentifier>;
-export const LoginOptionsResponse = z.object({ identifiers: z.array(LoginIdentifier), passwordLogin: z.boolean() });
+export const LoginOptionsResponse = lazy(() => z.object({ identifiers: z.array(LoginIdentifier), passwordLogin: z.boolean() }));
 export type LoginOptionsResponse = z.infer<typeof LoginOptionsResponse>;
 
-export const Ssn = z.string().check(z.trim(), z.maxLength(12), z.refine((v) => rules.isValidIsraeliId(v), 'invalid_ssn'));
+export const Ssn = lazy(() => z.string().check(z.trim(), z.maxLength(12), z.refine((v) => rules.isValidIsraeliId(v), 'invalid_ssn')));
 
 /**
  * POST /customer-area/mobile-login: exactly one identifier; the code always goes to the mobile number on file.
  * `checkout`: the sign-in started from checkout (the answer is the same).
  */
-export const IdentifierLoginBody = z.object({
+export const IdentifierLoginBody = lazy(() => z.object({
   mobileNumber: z.optional(MobileNumber),
   ssn: z.optional(Ssn),
   memberNumber: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(30), z.regex(/^[\w-]+$/))),
   checkout: z.optional(z.boolean()),
   recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
-}).check(z.refine((b) => [b.mobileNumber, b.ssn, b.memberNumber].filter((v) => v !== undefined).length === 1, 'exactly one identifier'));
+}).check(z.refine((b) => [b.mobileNumber, b.ssn, b.memberNumber].filter((v) => v !== undefined).length === 1, 'exactly one identifier')));
 export type IdentifierLoginBody = z.infer<typeof IdentifierLoginBody>;
 
 /** POST /customer/login */
-export const PasswordLoginBody = z.object({
+export const PasswordLoginBody = lazy(() => z.object({
   email: z.string().check(z.trim(), z.email(), z.maxLength(120)),
   password: z.string().check(z.minLength(1), z.maxLength(200)),
   recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
   includeMemberships: z._default(z.boolean(), true),
-});
+}));
 
-export const CustomerLocation = z.object({ id: z.int(), name: z.string(), city: z.string() });
-export const CustomerLocationsResponse = z.object({ locations: z.array(CustomerLocation) });
+export const CustomerLocation = lazy(() => z.object({ id: z.int(), name: z.string(), city: z.string() }));
+export const CustomerLocationsResponse = lazy(() => z.object({ locations: z.array(CustomerLocation) }));
 
 // ---- system vouchers ----
-export const VoucherRefParams = z.object({ ref: z.string().check(z.trim(), z.minLength(3), z.maxLength(40), z.regex(/^[\w-]+$/)) });
-export const VoucherActionBody = z.object({ reservationIdentifier: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))) });
-export const VoucherActionResponse = z.object({ systemVoucher: AreaVoucher });
-export const VoucherHistoryEntry = z.object({
+export const VoucherRefParams = lazy(() => z.object({ ref: z.string().check(z.trim(), z.minLength(3), z.maxLength(40), z.regex(/^[\w-]+$/)) }));
+export const VoucherActionBody = lazy(() => z.object({ reservationIdentifier: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))) }));
+export const VoucherActionResponse = lazy(() => z.object({ systemVoucher: AreaVoucher }));
+export const VoucherHistoryEntry = lazy(() => z.object({
   kind: z.enum(['issued', 'redeemed', 'cancelled', 'replacement']),
   date: IsoDateTime,
   amount: Money,
   tickets: z.int(),
   reservationIdentifier: z.nullable(z.string()),
-});
+}));
 export type VoucherHistoryEntry = z.infer<typeof VoucherHistoryEntry>;
-export const VoucherHistoryResponse = z.object({ history: z.array(VoucherHistoryEntry) });
+export const VoucherHistoryResponse = lazy(() => z.object({ history: z.array(VoucherHistoryEntry) }));
 
 // ---- video on demand ----
-export const AreaVod = z.object({
+export const AreaVod = lazy(() => z.object({
   /** reservation_tickets.id */
   ticketId: z.int(),
   title: z.string(),
@@ -68,15 +69,15 @@ export const AreaVod = z.object({
   playsRemaining: z.int(),
   lastPlayback: z.nullable(IsoDateTime),
   canPlay: z.boolean(),
-});
+}));
 export type AreaVod = z.infer<typeof AreaVod>;
-export const AreaVodResponse = z.object({ vod: z.array(AreaVod) });
-export const VodTicketParams = z.object({ ticketId: z.coerce.number().check(z.int(), z.positive()) });
-export const VodPlayResponse = z.object({ vod: AreaVod });
+export const AreaVodResponse = lazy(() => z.object({ vod: z.array(AreaVod) }));
+export const VodTicketParams = lazy(() => z.object({ ticketId: z.coerce.number().check(z.int(), z.positive()) }));
+export const VodPlayResponse = lazy(() => z.object({ vod: AreaVod }));
 
 // ---- details ----
-const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(60), z.regex(/^[\p{L}\s'’-]+$/u, 'lettersOnly'));
-export const DetailsUpdateBody = z.object({
+const name = lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(60), z.regex(/^[\p{L}\s'’-]+$/u, 'lettersOnly')));
+export const DetailsUpdateBody = lazy(() => z.object({
   firstName: name,
   lastName: name,
   email: z.union([z.nullable(z.string().check(z.trim(), z.maxLength(120), z.email())), z.pipe(z.literal(''), z.transform(() => null))]),
@@ -85,5 +86,5 @@ export const DetailsUpdateBody = z.object({
   address1: z.optional(z.nullable(z.pipe(z.string().check(z.trim(), z.maxLength(120)), z.transform(rules.cleanAddress)))),
   postalCode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(10), z.regex(/^\d*$/)))),
   isMailingAllowed: z.boolean(),
-});
+}));
 export type DetailsUpdateBody = z.infer<typeof DetailsUpdateBody>;

@@ -1,8 +1,9 @@
 import * as zm from 'zod/mini';
+import { lazy } from './lazy';
 
 /** The signed-in customer as every customer call answers it (the host's customer menu reads it). zod/mini: see formats.ts. */
 
-export const Member = zm.object({
+export const Member = lazy(() => zm.object({
   name: zm.string(),
   additionalName: zm.nullable(zm.string()),
   memberCustomerName: zm.string(),
@@ -22,10 +23,10 @@ export const Member = zm.object({
   isNotStarted: zm.boolean(),
   isLoyaltyPointsRedemption: zm.boolean(),
   allowMemberSaleTickets: zm.boolean(),
-});
+}));
 export type Member = zm.infer<typeof Member>;
 
-export const CustomerInfo = zm.object({
+export const CustomerInfo = lazy(() => zm.object({
   CustomerId: zm.int(),
   FirstName: zm.string(),
   LastName: zm.string(),
@@ -44,8 +45,8 @@ export const CustomerInfo = zm.object({
   LoyaltyPoints: zm.int(),
   Members: zm.array(Member),
   hasActiveMembership: zm.boolean(),
-});
+}));
 export type CustomerInfo = zm.infer<typeof CustomerInfo>;
 
-export const CustomerInfoResponse = zm.object({ customerInfo: CustomerInfo });
+export const CustomerInfoResponse = lazy(() => zm.object({ customerInfo: CustomerInfo }));
 export type CustomerInfoResponse = zm.infer<typeof CustomerInfoResponse>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { IsoDateTime, Money } from './catalog';
 import { CustomerInfo } from './customerProfile';
 
@@ -11,7 +12,7 @@ import * as rules from '../validation/rules';
  * sign-in by other identifiers and the account's own calls are in customerAccount.ts.
  */
 
-export const AreaTicket = z.object({
+export const AreaTicket = lazy(() => z.object({
   /** reservation_tickets.id: what itemsToCancel names. */
   id: z.int(),
   sectionName: z.string(),
@@ -20,10 +21,10 @@ export const AreaTicket = z.object({
   price: Money,
   status: z.enum(['sold', 'held', 'cancelled', 'refunded']),
   cancellable: z.boolean(),
-});
+}));
 export type AreaTicket = z.infer<typeof AreaTicket>;
 
-export const AreaReservation = z.object({
+export const AreaReservation = lazy(() => z.object({
   id: z.int(),
   identifier: z.string(),
   status: z.enum(['committed', 'cancelled', 'held-unpaid']),
@@ -35,17 +36,17 @@ export const AreaReservation = z.object({
   /** The e-ticket page (/edocument/{key}), null when the order has none. */
   eTicketUrl: z.nullable(z.string()),
   tickets: z.array(AreaTicket),
-});
+}));
 export type AreaReservation = z.infer<typeof AreaReservation>;
 
-export const CancellationFee = z.object({
+export const CancellationFee = lazy(() => z.object({
   kind: z.enum(['fixed', 'percent', 'perTicket']),
   /** shekels for fixed and perTicket, a whole percentage for percent */
   value: z.number(),
-});
+}));
 export type CancellationFee = z.infer<typeof CancellationFee>;
 
-export const AreaVoucher = z.object({
+export const AreaVoucher = lazy(() => z.object({
   reference: z.string(),
   name: z.string(),
   balance: Money,
@@ -59,32 +60,32 @@ export const AreaVoucher = z.object({
   canCancel: z._default(z.boolean(), false),
   /** Bought on this site, active, within the replacement window and not yet marked. */
   canReplace: z._default(z.boolean(), false),
-});
+}));
 export type AreaVoucher = z.infer<typeof AreaVoucher>;
 
-export const CustomerAreaData = z.object({
+export const CustomerAreaData = lazy(() => z.object({
   upcoming: z.array(AreaReservation),
   past: z.array(AreaReservation),
   systemVouchers: z.array(AreaVoucher),
   cancellation: z.object({ enabled: z.boolean(), fee: CancellationFee }),
-});
+}));
 export type CustomerAreaData = z.infer<typeof CustomerAreaData>;
-export const CustomerAreaDataResponse = z.object({ customerAreaData: CustomerAreaData });
+export const CustomerAreaDataResponse = lazy(() => z.object({ customerAreaData: CustomerAreaData }));
 
-export const ReservationIdParams = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
-export const CancelReservationBody = z.object({
+export const ReservationIdParams = lazy(() => z.object({ id: z.coerce.number().check(z.int(), z.positive()) }));
+export const CancelReservationBody = lazy(() => z.object({
   /** Ticket ids to cancel; absent or empty: every ticket that can still be cancelled. */
   itemsToCancel: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(100))),
   refundToTransactionCredit: z._default(z.boolean(), false),
-});
-export const CancelReservationResponse = z.object({
+}));
+export const CancelReservationResponse = lazy(() => z.object({
   cancelledItems: z.array(z.int()),
   /** What the cancelled tickets cost, without service fees (never refunded). */
   ticketsAmount: Money,
   fee: Money,
   refund: Money,
   refundToTransactionCredit: z.boolean(),
-});
+}));
 export type CancelReservationResponse = z.infer<typeof CancelReservationResponse>;
 
 // =====================================================================================
@@ -92,34 +93,34 @@ export type CancelReservationResponse = z.infer<typeof CancelReservationResponse
 // =====================================================================================
 
 
-export const MobileNumber = z
+export const MobileNumber = lazy(() => z
   .pipe(z.string().check(z.trim(), z.minLength(9), z.maxLength(20)), z.transform(rules.normalizeMobile))
-  .check(z.refine((v) => /^05\d{8}$/.test(v), 'invalid_mobileNumber'));
+  .check(z.refine((v) => /^05\d{8}$/.test(v), 'invalid_mobileNumber')));
 
-export const MobileLoginBody = z.object({
+export const MobileLoginBody = lazy(() => z.object({
   mobileNumber: MobileNumber,
   recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
   sendSmsRegardlessOfCustomerExistence: z.optional(z.boolean()),
-});
-export const SuccessResponse = z.object({ success: z.literal(true) });
-export const MobileLoginValidationBody = z.object({
+}));
+export const SuccessResponse = lazy(() => z.object({ success: z.literal(true) }));
+export const MobileLoginValidationBody = lazy(() => z.object({
   smsCode: z.string().check(z.trim(), z.regex(/^\d{4,8}$/)),
   mobileNumber: MobileNumber,
-});
+}));
 
-export const CustomerAreaLoginBody = z.object({
+export const CustomerAreaLoginBody = lazy(() => z.object({
   mobileNumber: MobileNumber,
   checkout: z.optional(z.boolean()),
   recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
-});
+}));
 /** mobileNumber may be left out: the api remembers the number of the last code it sent to this browser. */
-export const CustomerAreaValidationBody = z.object({
+export const CustomerAreaValidationBody = lazy(() => z.object({
   smsCode: z.string().check(z.trim(), z.regex(/^\d{4,8}$/)),
   mobileNumber: z.optional(MobileNumber),
-});
-export const CustomerAreaInfoResponse = z.object({ customerAreaInfo: CustomerInfo });
+}));
+export const CustomerAreaInfoResponse = lazy(() => z.object({ customerAreaInfo: CustomerInfo }));
 
-export const DevSmsQuery = z.object({ mobileNumber: MobileNumber });
-export const DevSmsResponse = z.object({
+export const DevSmsQuery = lazy(() => z.object({ mobileNumber: MobileNumber }));
+export const DevSmsResponse = lazy(() => z.object({
   messages: z.array(z.object({ to: z.string(), body: z.string(), code: z.nullable(z.string()), createdAt: IsoDateTime })),
-});
+}));

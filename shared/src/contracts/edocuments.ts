@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { IsoDateTime, Money } from './catalog';
 import { MobileNumber } from './customers';
 
@@ -36,10 +37,10 @@ export function eTicketState(f: ETicketFacts, now: Date = new Date()): ETicketSt
 /** Token: `ET1.<keyId>.<payload base64url>.<HMAC-SHA256 base64url>`; payload `reservation|tickets,comma|presentationId`. */
 export const QR_TOKEN_PREFIX = 'ET1';
 
-export const QrVerifyQuery = z.object({ token: z.string().check(z.minLength(10), z.maxLength(2000)) });
+export const QrVerifyQuery = lazy(() => z.object({ token: z.string().check(z.minLength(10), z.maxLength(2000)) }));
 export type QrVerifyQuery = z.infer<typeof QrVerifyQuery>;
 
-export const QrVerifyResponse = z.object({
+export const QrVerifyResponse = lazy(() => z.object({
   valid: z.boolean(),
   /** Why a token is refused: malformed, an unknown key id, or a signature that does not match. */
   reason: z.nullable(z.enum(['MALFORMED', 'UNKNOWN_KEY', 'BAD_SIGNATURE'])),
@@ -49,16 +50,16 @@ export const QrVerifyResponse = z.object({
   presentationId: z.nullable(z.int()),
   /** The e-ticket's state now (valid tokens of an existing order only). */
   state: z.nullable(z.enum(['valid', 'scanned', 'past', 'cancelled'])),
-});
+}));
 export type QrVerifyResponse = z.infer<typeof QrVerifyResponse>;
 
 // =====================================================================================
 // E-documents
 // =====================================================================================
 
-export const DocumentKeyParams = z.object({ documentKey: z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[\w-]+$/)) });
-export const EDocumentState = z.enum(['valid', 'scanned', 'past', 'cancelled']);
-export const EDocumentTicket = z.object({
+export const DocumentKeyParams = lazy(() => z.object({ documentKey: z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[\w-]+$/)) }));
+export const EDocumentState = lazy(() => z.enum(['valid', 'scanned', 'past', 'cancelled']));
+export const EDocumentTicket = lazy(() => z.object({
   ticketIdentifier: z.string(),
   RowName: z.nullable(z.string()),
   SeatName: z.nullable(z.string()),
@@ -66,8 +67,8 @@ export const EDocumentTicket = z.object({
   ticketName: z.string(),
   price: Money,
   isScanned: z.boolean(),
-});
-export const EDocument = z.object({
+}));
+export const EDocument = lazy(() => z.object({
   reservationIdentifier: z.string(),
   state: EDocumentState,
   isScanned: z.boolean(),
@@ -100,10 +101,10 @@ export const EDocument = z.object({
   /** Signed token of the QR code (ET1.keyId.payload.signature; see contracts/edocuments). */
   qrToken: z.string(),
   calendarUrl: z.string(),
-});
+}));
 export type EDocument = z.infer<typeof EDocument>;
-export const EDocumentResponse = z.object({ edocument: EDocument });
+export const EDocumentResponse = lazy(() => z.object({ edocument: EDocument }));
 export type EDocumentResponse = z.infer<typeof EDocumentResponse>;
 
-export const ResIdParams = z.object({ resId: z.string().check(z.minLength(1), z.maxLength(60)) });
-export const SendTicketsBody = z.object({ mobileNumber: MobileNumber });
+export const ResIdParams = lazy(() => z.object({ resId: z.string().check(z.minLength(1), z.maxLength(60)) }));
+export const SendTicketsBody = lazy(() => z.object({ mobileNumber: MobileNumber }));

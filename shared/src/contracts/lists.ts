@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { IsoDate, Money } from './catalog';
 
 /**
@@ -7,13 +8,13 @@ import { IsoDate, Money } from './catalog';
  * Money in shekels (2 decimals).
  */
 
-export const Currency = z.object({
+export const Currency = lazy(() => z.object({
   CurrencyId: z.int(),
   CurrencySymbol: z.string(),
   CurrencyCode: z.string(),
-});
+}));
 
-export const MembershipPrice = z.object({
+export const MembershipPrice = lazy(() => z.object({
   MembershipPriceId: z.int(),
   PriceCode: z.string(),
   Name: z.string(),
@@ -23,9 +24,9 @@ export const MembershipPrice = z.object({
   usedQuantity: z.int(),
   DiscountId: z.nullable(z.int()),
   SystemVoucherReference: z.nullable(z.string()),
-});
+}));
 
-export const Membership = z.object({
+export const Membership = lazy(() => z.object({
   MembershipId: z.int(),
   /** 2 = series. */
   MembershipTypeId: z.int(),
@@ -38,14 +39,14 @@ export const Membership = z.object({
   /** Series memberships: number of presentations to choose. */
   seriesSize: z.nullable(z.int()),
   maxQuantity: z.int(),
-});
+}));
 export type Membership = z.infer<typeof Membership>;
 
-export const MembershipsQuery = z.object({ code: z.optional(z.string().check(z.maxLength(50))) });
-export const MembershipsResponse = z.object({ memberships: z.array(Membership) });
+export const MembershipsQuery = lazy(() => z.object({ code: z.optional(z.string().check(z.maxLength(50))) }));
+export const MembershipsResponse = lazy(() => z.object({ memberships: z.array(Membership) }));
 export type MembershipsResponse = z.infer<typeof MembershipsResponse>;
 
-export const SystemVoucherPrice = z.object({
+export const SystemVoucherPrice = lazy(() => z.object({
   SystemVoucherPriceId: z.int(),
   Price: Money,
   /** Open-priced vouchers: the buyer picks between min and max. */
@@ -53,9 +54,9 @@ export const SystemVoucherPrice = z.object({
   minPrice: z.nullable(Money),
   maxPrice: z.nullable(Money),
   redemptionData: z.array(z.object({ reference: z.string(), price: Money })),
-});
+}));
 
-export const SystemVoucher = z.object({
+export const SystemVoucher = lazy(() => z.object({
   SystemVoucherId: z.int(),
   SystemVoucherClassId: z.int(),
   SystemVoucherSuperClassId: z.int(),
@@ -66,16 +67,16 @@ export const SystemVoucher = z.object({
   Dates: z.object({ startDate: IsoDate, endDate: IsoDate, validityDays: z.int() }),
   Terms: z.object({ termsId: z.int(), text: z.string() }),
   maxQuantity: z.int(),
-});
+}));
 export type SystemVoucher = z.infer<typeof SystemVoucher>;
 
-export const SystemVouchersQuery = z.object({
+export const SystemVouchersQuery = lazy(() => z.object({
   superClassId: z.optional(z.coerce.number().check(z.int(), z.positive())),
-});
-export const SystemVouchersResponse = z.object({
+}));
+export const SystemVouchersResponse = lazy(() => z.object({
   superClasses: z.array(z.object({ id: z.int(), name: z.string() })),
   vouchers: z.array(SystemVoucher),
-});
+}));
 export type SystemVouchersResponse = z.infer<typeof SystemVouchersResponse>;
 
 // Donations: ./donations.ts (issue 11 §2).

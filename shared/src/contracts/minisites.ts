@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { qInt } from './fields';
 
 // =====================================================================================
 // Mini-sites
 // =====================================================================================
 
-export const MiniSiteParams = z.object({ url: z.string().check(z.minLength(1), z.maxLength(200)) });
-export const MiniSite = z.object({
+export const MiniSiteParams = lazy(() => z.object({ url: z.string().check(z.minLength(1), z.maxLength(200)) }));
+export const MiniSite = lazy(() => z.object({
   id: z.int(),
   URL: z.string(),
   name: z.string(),
@@ -19,16 +20,16 @@ export const MiniSite = z.object({
   requiresReference: z.boolean(),
   brandColor: z.string(),
   logoText: z.string(),
-});
+}));
 export type MiniSite = z.infer<typeof MiniSite>;
-export const MiniSiteResponse = z.object({ miniSite: MiniSite });
+export const MiniSiteResponse = lazy(() => z.object({ miniSite: MiniSite }));
 export type MiniSiteResponse = z.infer<typeof MiniSiteResponse>;
-export const MiniSiteValidateQuery = z.object({
+export const MiniSiteValidateQuery = lazy(() => z.object({
   ticketId: qInt,
   reference1: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   reference2: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** check (default): only answers; redeem is done by the commit. */
   mode: z.optional(z.string().check(z.maxLength(20))),
-});
-export const MiniSiteValidateResponse = z.object({ TicketId: z.int(), Balance: z.int() });
+}));
+export const MiniSiteValidateResponse = lazy(() => z.object({ TicketId: z.int(), Balance: z.int() }));
 export type MiniSiteValidateResponse = z.infer<typeof MiniSiteValidateResponse>;

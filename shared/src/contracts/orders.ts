@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { IsoDateTime, MiniSiteUrl, Money, Ticket } from './catalog';
 import { OptStr, qInt } from './fields';
 
@@ -23,27 +24,27 @@ export { isValidIsraeliId, normalizeMobile } from '../validation/rules';
 export { ORDER_ERROR_CODES, type OrderErrorCode } from './orderErrors';
 
 /** 409 COUPON_MORE_TICKETS carries how many more tickets must be added. */
-export const CouponMoreTicketsError = z.object({ error: z.literal('COUPON_MORE_TICKETS'), message: z.optional(z.string()), count: z.int().check(z.positive()) });
+export const CouponMoreTicketsError = lazy(() => z.object({ error: z.literal('COUPON_MORE_TICKETS'), message: z.optional(z.string()), count: z.int().check(z.positive()) }));
 /** 400 CUSTOMER_INFO_INVALID carries one entry per invalid field (key: an i18n key of the common namespace). */
-export const CustomerInfoIssue = z.object({ field: z.string(), key: z.string(), values: z.optional(z.record(z.string(), z.unknown())) });
+export const CustomerInfoIssue = lazy(() => z.object({ field: z.string(), key: z.string(), values: z.optional(z.record(z.string(), z.unknown())) }));
 export type CustomerInfoIssue = z.infer<typeof CustomerInfoIssue>;
 
 // =====================================================================================
 // Headers
 // =====================================================================================
 
-export const CommitHeaders = z.object({
+export const CommitHeaders = lazy(() => z.object({
   uuid: z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[\w-]+$/)),
   /** One per checkout attempt (a new one after the cart changes). */
   'idempotency-key': z.string().check(z.minLength(8), z.maxLength(200), z.regex(/^[\w.:-]+$/)),
-});
+}));
 export type CommitHeaders = z.infer<typeof CommitHeaders>;
 
 // =====================================================================================
 // Tickets: GET /presentations/{id}/ticket
 // =====================================================================================
 
-export const TicketLookupQuery = z.object({
+export const TicketLookupQuery = lazy(() => z.object({
   sectionId: z.optional(qInt),
   ticketGroupId: z.optional(qInt),
   /** A ticket code, a coupon code or a system-voucher reference. */
@@ -64,13 +65,13 @@ export const TicketLookupQuery = z.object({
   isHold: z.optional(z.pipe(z.enum(['0', '1']), z.transform((v) => v === '1'))),
   recaptchaToken: z.optional(z.string().check(z.maxLength(4000))),
   miniSiteUrl: z.optional(MiniSiteUrl),
-});
+}));
 export type TicketLookupQuery = z.infer<typeof TicketLookupQuery>;
 
-export const TicketKind = z.enum(['regular', 'code', 'coupon', 'voucher', 'member', 'loyalty', 'reference', 'walkin']);
+export const TicketKind = lazy(() => z.enum(['regular', 'code', 'coupon', 'voucher', 'member', 'loyalty', 'reference', 'walkin']));
 
 /** Combination rules of a ticket type (spec 5). Counts are tickets (a couple ticket counts once). */
-export const TicketRules = z.object({
+export const TicketRules = lazy(() => z.object({
   /** Quantity must be a multiple of this (1 = any). */
   quantityMultiple: z.int(),
   minQuantity: z.int(),
@@ -80,11 +81,11 @@ export const TicketRules = z.object({
   requiredCompanionCodes: z.array(z.string()),
   /** Tickets of this type left for this presentation (null = unlimited). 0 = sold out. */
   remaining: z.nullable(z.int()),
-});
+}));
 export type TicketRules = z.infer<typeof TicketRules>;
 
 /** A ticket as the ticket lookup returns it: the catalog ticket plus the spec 3 fields of an applied ticket. */
-export const OrderTicket = z.extend(Ticket, {
+export const OrderTicket = lazy(() => z.extend(Ticket, {
   ticketGroupId: z.int(),
   kind: TicketKind,
   /** Coupon / code / voucher reference it was found by. */
@@ -97,17 +98,17 @@ export const OrderTicket = z.extend(Ticket, {
   customerId: z.nullable(z.int()),
   isLoyaltyPointsRedemption: z.boolean(),
   rules: TicketRules,
-});
+}));
 export type OrderTicket = z.infer<typeof OrderTicket>;
 
-export const TicketLookupResponse = z.object({ ticket: OrderTicket });
+export const TicketLookupResponse = lazy(() => z.object({ ticket: OrderTicket }));
 export type TicketLookupResponse = z.infer<typeof TicketLookupResponse>;
 
 // =====================================================================================
 // Cart (spec 3 "Cart payload", "Cart seat entry")
 // =====================================================================================
 
-export const CartTicket = z.object({
+export const CartTicket = lazy(() => z.object({
   prsntId: z.int().check(z.positive()),
   ticketGroupId: z.optional(z.nullable(z.int().check(z.positive()))),
   venueId: z.optional(z.int().check(z.positive())),
@@ -131,10 +132,10 @@ export const CartTicket = z.object({
   systemVoucher: OptStr(60),
   ref1: OptStr(100),
   ref2: OptStr(100),
-});
+}));
 export type CartTicket = z.infer<typeof CartTicket>;
 
-export const CartSeat = z.object({
+export const CartSeat = lazy(() => z.object({
   /** null for video on demand. General admission: the place the lock returned (x = place, y = 0). */
   XCoordinate: z.nullable(z.int()),
   YCoordinate: z.nullable(z.int()),
@@ -143,11 +144,11 @@ export const CartSeat = z.object({
   isFirstAddonSelected: z.optional(z.boolean()),
   /** A seat without a ticket is left out of the cart (spec 5). */
   ticket: z.optional(z.nullable(CartTicket)),
-});
+}));
 export type CartSeat = z.infer<typeof CartSeat>;
 
 /** Customer info form (spec 3). Validated at commit against the configuration's switches (validateCustomerInfo). */
-export const CartCustomerInfo = z.object({
+export const CartCustomerInfo = lazy(() => z.object({
   firstName: OptStr(60),
   lastName: OptStr(60),
   ssn: OptStr(12),
@@ -165,32 +166,32 @@ export const CartCustomerInfo = z.object({
   termsConfirmed: z.optional(z.boolean()),
   /** Present when the customer is logged in (prefill); the session cookie is what the api trusts. */
   CustomerId: z.nullable(z.optional(z.int())),
-});
+}));
 export type CartCustomerInfo = z.infer<typeof CartCustomerInfo>;
 
-export const VoucherPayment = z.object({
+export const VoucherPayment = lazy(() => z.object({
   amount: Money,
   id: z.nullable(z.optional(z.int())),
   systemVoucher: z.string().check(z.minLength(1), z.maxLength(60)),
   systemVoucherItemId: z.nullable(z.optional(z.int())),
-});
+}));
 export type VoucherPayment = z.infer<typeof VoucherPayment>;
 
-export const PaypalInfo = z.object({
+export const PaypalInfo = lazy(() => z.object({
   payerId: OptStr(100), paymentId: OptStr(100), token: OptStr(200), orderId: OptStr(100), amount: z.nullable(z.optional(Money)),
-});
+}));
 
-export const CartProduct = z.object({
+export const CartProduct = lazy(() => z.object({
   id: z.int().check(z.positive()),
   /** Counted only when above 0 (spec 5). */
   quantity: z.int().check(z.gte(0), z.lte(50)),
   /** Price as shown; counted only when numeric (spec 5). The api uses its own price. */
   price: z.optional(z.union([z.number(), z.string(), z.null()])),
-});
+}));
 
-export const DeliveryMethod = z.enum(['pickup', 'courier', 'mail']);
+export const DeliveryMethod = lazy(() => z.enum(['pickup', 'courier', 'mail']));
 
-export const Cart = z.object({
+export const Cart = lazy(() => z.object({
   customerInfo: z.nullable(z.optional(CartCustomerInfo)),
   /** Never card data: the hosted payment page keeps it. Accepted for compatibility and must be empty. */
   creditcardInfo: z.nullable(z.optional(z.strictObject({}))),
@@ -220,18 +221,18 @@ export const Cart = z.object({
     resId: z.string(), lastTransactionId: z.optional(z.string()),
     tickets: z.array(z.object({ presentationId: z.int(), sectionId: z.int(), x: z.int(), y: z.int(), newSeat: z.unknown() })),
   }))),
-});
+}));
 export type Cart = z.infer<typeof Cart>;
 export type CartInput = z.input<typeof Cart>;
 
-export const CartBody = z.object({
+export const CartBody = lazy(() => z.object({
   cart: Cart,
   uuid: z.optional(z.string().check(z.maxLength(100))),
   miniSiteUrl: z.nullable(z.optional(MiniSiteUrl)),
-});
+}));
 export type CartBody = z.infer<typeof CartBody>;
 
-export const SummaryTicket = z.object({
+export const SummaryTicket = lazy(() => z.object({
   sectionId: z.nullable(z.int()),
   XCoordinate: z.nullable(z.int()),
   YCoordinate: z.nullable(z.int()),
@@ -252,10 +253,10 @@ export const SummaryTicket = z.object({
   systemVoucher: z.nullable(z.string()),
   ref1: z.nullable(z.string()),
   ref2: z.nullable(z.string()),
-});
+}));
 export type SummaryTicket = z.infer<typeof SummaryTicket>;
 
-export const SummaryPresentation = z.object({
+export const SummaryPresentation = lazy(() => z.object({
   presentationId: z.int(),
   featureId: z.int(),
   featureName: z.string(),
@@ -265,15 +266,15 @@ export const SummaryPresentation = z.object({
   dateTime: IsoDateTime,
   isVod: z.boolean(),
   tickets: z.array(SummaryTicket),
-});
+}));
 
-export const SummaryProduct = z.object({
+export const SummaryProduct = lazy(() => z.object({
   id: z.int(), name: z.string(), category: z.string(), quantity: z.int(),
   unitPrice: Money, total: Money, isDeliveryRequired: z.boolean(),
-});
+}));
 
 /** The priced order (spec 3 "Order": total tickets, total amount, service charge, booking fee, glasses, addons). */
-export const OrderSummary = z.object({
+export const OrderSummary = lazy(() => z.object({
   presentations: z.array(SummaryPresentation),
   products: z.array(SummaryProduct),
   totalTickets: z.int(),
@@ -302,23 +303,23 @@ export const OrderSummary = z.object({
   locationId: z.nullable(z.int()),
   referralMiniSiteId: z.nullable(z.int()),
   currency: z.literal('ILS'),
-});
+}));
 export type OrderSummary = z.infer<typeof OrderSummary>;
-export const CartResponse = z.object({ order: OrderSummary });
+export const CartResponse = lazy(() => z.object({ order: OrderSummary }));
 export type CartResponse = z.infer<typeof CartResponse>;
 
 // =====================================================================================
 // Commit: POST /payment/commit (headers: uuid, Idempotency-Key)
 // =====================================================================================
 
-export const CommitBody = z.object({
+export const CommitBody = lazy(() => z.object({
   cart: Cart,
   miniSiteUrl: z.nullable(z.optional(MiniSiteUrl)),
   recaptchaToken: z.nullable(z.optional(z.string().check(z.maxLength(4000)))),
-});
+}));
 export type CommitBody = z.infer<typeof CommitBody>;
 
-export const CommitResponse = z.object({
+export const CommitResponse = lazy(() => z.object({
   reservationIdentifier: z.string(),
   ticketIdentifiers: z.array(z.string()),
   /** Key of the e-document (/edocument/{documentKey}). */
@@ -327,5 +328,5 @@ export const CommitResponse = z.object({
   order: OrderSummary,
   /** true when this answer repeats an earlier commit with the same Idempotency-Key. */
   replayed: z.boolean(),
-});
+}));
 export type CommitResponse = z.infer<typeof CommitResponse>;

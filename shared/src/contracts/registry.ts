@@ -1,15 +1,16 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { ASSET_FILE_NAME } from './assetFile';
 
 // zod/mini: the host parses the registry before anything else (see catalog.ts).
 
 /** Who may see a remote: visitor pages never load staff remotes and vice versa. */
-export const Audience = z.enum(['public', 'staff']);
+export const Audience = lazy(() => z.enum(['public', 'staff']));
 
 /** A built file's name beside the manifest (never a path: the host joins it to the manifest's folder). */
-const AssetFile = z.string().check(z.regex(ASSET_FILE_NAME));
+const AssetFile = lazy(() => z.string().check(z.regex(ASSET_FILE_NAME)));
 
-export const RemoteEntry = z.object({
+export const RemoteEntry = lazy(() => z.object({
   /** Package name, e.g. "mf-booking". */
   name: z.string().check(z.regex(/^mf-[a-z]+$/)),
   version: z.string().check(z.regex(/^\d+\.\d+\.\d+(-[\w.]+)?$/)),
@@ -26,7 +27,7 @@ export const RemoteEntry = z.object({
     css: z.array(AssetFile),
     texts: z.record(z.string(), AssetFile),
   })),
-});
+}));
 export type RemoteEntry = z.infer<typeof RemoteEntry>;
 export type RemotePreload = NonNullable<RemoteEntry['preload']>;
 
@@ -49,20 +50,20 @@ export function spaPreload(m: ManifestAssets): RemotePreload | undefined {
 }
 
 /** Runtime settings handed to every app; one build serves every environment. */
-export const RuntimeConfig = z.object({
+export const RuntimeConfig = lazy(() => z.object({
   apiBase: z._default(z.string(), '/api'),
   enabledLocales: z._default(z.array(z.enum(['he', 'en', 'ru', 'ar', 'pl'])), ['he', 'en', 'ru', 'ar', 'pl']),
   maxSeats: z._default(z.int().check(z.positive()), 10),
-});
+}));
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
 /** GET /remotes.json: the registry (served no-store). */
-export const Registry = z.object({
+export const Registry = lazy(() => z.object({
   /** Contract version of shared events and API schemas the remotes were built against. */
   updatedAt: z.optional(z.string()),
   config: z._default(RuntimeConfig, { apiBase: '/api', enabledLocales: ['he', 'en', 'ru', 'ar', 'pl'], maxSeats: 10 }),
   remotes: z.array(RemoteEntry),
-});
+}));
 export type Registry = z.infer<typeof Registry>;
 
 /** The name a remote registers under in Module Federation (identifiers cannot hold '-'): mf-booking → mf_booking. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { HeldSeat } from './seats';
 
 /**
@@ -7,30 +8,30 @@ import { HeldSeat } from './seats';
  * tickets with their new seat. New seats are held first by the visit (lock-seat), in the same
  * presentation and price level ("no different price level for modified seats"), within the exchange window.
  */
-export const SeatChangeTicket = z.object({
+export const SeatChangeTicket = lazy(() => z.object({
   presentationId: z.int(), sectionId: z.int(), x: z.int(), y: z.int(),
   newSeat: HeldSeat,
-});
+}));
 export type SeatChangeTicket = z.infer<typeof SeatChangeTicket>;
 
-export const ModifyBlock = z.object({
+export const ModifyBlock = lazy(() => z.object({
   resId: z.string().check(z.minLength(1), z.maxLength(40)),
   lastTransactionId: z.string().check(z.minLength(1), z.maxLength(100)),
   tickets: z.array(SeatChangeTicket).check(z.minLength(1), z.maxLength(50)),
-});
+}));
 export type ModifyBlock = z.infer<typeof ModifyBlock>;
 
-export const SeatChangeBody = z.object({ modify: ModifyBlock });
+export const SeatChangeBody = lazy(() => z.object({ modify: ModifyBlock }));
 export type SeatChangeBody = z.infer<typeof SeatChangeBody>;
 
-export const SeatChangeSeat = z.object({
+export const SeatChangeSeat = lazy(() => z.object({
   ticketIdentifier: z.string(), presentationId: z.int(), sectionId: z.int(), x: z.int(), y: z.int(),
   ticketGroupId: z.int(), RowName: z.nullable(z.string()), SeatName: z.nullable(z.string()),
-});
+}));
 export type SeatChangeSeat = z.infer<typeof SeatChangeSeat>;
 
 /** GET /edocument/{documentKey}/seat-change: whether the seats can be changed, and what the change needs. */
-export const SeatChangeInfo = z.object({
+export const SeatChangeInfo = lazy(() => z.object({
   reservationIdentifier: z.string(),
   lastTransactionId: z.string(),
   allowed: z.boolean(),
@@ -41,12 +42,12 @@ export const SeatChangeInfo = z.object({
   exchangeWindowDays: z.int(),
   presentationId: z.int(),
   tickets: z.array(SeatChangeSeat),
-});
+}));
 export type SeatChangeInfo = z.infer<typeof SeatChangeInfo>;
 
-export const SeatChangeResponse = z.object({
+export const SeatChangeResponse = lazy(() => z.object({
   reservationIdentifier: z.string(),
   lastTransactionId: z.string(),
   tickets: z.array(SeatChangeSeat),
-});
+}));
 export type SeatChangeResponse = z.infer<typeof SeatChangeResponse>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { ISO_DATE } from './catalog';
 
 /**
@@ -8,17 +9,17 @@ import { ISO_DATE } from './catalog';
  */
 
 /** A positive integer id from a path or query string. */
-export const QId = z.coerce.number().check(z.int(), z.positive());
+export const QId = lazy(() => z.coerce.number().check(z.int(), z.positive()));
 /** Query boolean: true/false/1/0. */
-export const QueryBool = z.pipe(z.enum(['true', 'false', '1', '0']), z.transform((v) => v === 'true' || v === '1'));
+export const QueryBool = lazy(() => z.pipe(z.enum(['true', 'false', '1', '0']), z.transform((v) => v === 'true' || v === '1')));
 /** "1,2" → [1, 2]. */
-export const IdCsv = z.pipe(z.string().check(z.regex(/^\d+(,\d+)*$/, 'comma separated list of ids')), z.transform((s) => s.split(',').map(Number)));
+export const IdCsv = lazy(() => z.pipe(z.string().check(z.regex(/^\d+(,\d+)*$/, 'comma separated list of ids')), z.transform((s) => s.split(',').map(Number))));
 
 /** A valid calendar date YYYY-MM-DD. */
-export const StaffDate = z.string().check(z.regex(ISO_DATE, 'YYYY-MM-DD'), z.refine((s) => {
+export const StaffDate = lazy(() => z.string().check(z.regex(ISO_DATE, 'YYYY-MM-DD'), z.refine((s) => {
   const d = new Date(`${s}T12:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}, 'not a calendar date'));
+}, 'not a calendar date')));
 
 /** Date ranges are limited to one year. */
 export const MAX_RANGE_DAYS = 366;

@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { IsoDateTime, Money } from './catalog';
 
 // =====================================================================================
 // Video on demand: GET /vod
 // =====================================================================================
 
-export const VodTitle = z.object({
+export const VodTitle = lazy(() => z.object({
   featureId: z.int(),
   name: z.string(),
   description: z.string(),
@@ -17,7 +18,7 @@ export const VodTitle = z.object({
   clearsCart: z.boolean(),
   availableFrom: IsoDateTime,
   tickets: z.array(z.object({ id: z.int(), name: z.string(), price: Money, serviceCharge: Money })),
-});
+}));
 export type VodTitle = z.infer<typeof VodTitle>;
-export const VodResponse = z.object({ titles: z.array(VodTitle) });
+export const VodResponse = lazy(() => z.object({ titles: z.array(VodTitle) }));
 export type VodResponse = z.infer<typeof VodResponse>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lazy } from './lazy';
 import { Money, Product } from './catalog';
 import { DeliveryMethod } from './orders';
 
@@ -10,16 +11,16 @@ export const MAX_VOUCHERS_PER_ORDER = 10;
 /** Of one product in a voucher order, as in the ticket order's products step. */
 export const MAX_PRODUCT_QUANTITY = 10;
 
-export const VoucherLine = z.object({
+export const VoucherLine = lazy(() => z.object({
   systemVoucherId: z.int().check(z.positive()),
   systemVoucherPriceId: z.int().check(z.positive()),
   /** The chosen amount of an open-priced voucher (between its min and max); ignored for fixed prices. */
   amount: z.nullable(z.optional(Money.check(z.positive(), z.lte(100_000)))),
   quantity: z.int().check(z.gte(1), z.lte(MAX_VOUCHERS_PER_ORDER)),
-});
+}));
 export type VoucherLine = z.infer<typeof VoucherLine>;
 
-export const VoucherBuyer = z.object({
+export const VoucherBuyer = lazy(() => z.object({
   firstName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
   lastName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
   email: z.string().check(z.trim(), z.email(), z.maxLength(120)),
@@ -27,51 +28,51 @@ export const VoucherBuyer = z.object({
   /** Who the gift is for and a few words, printed on the gift page. */
   recipientName: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(60)))),
   greeting: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(300)))),
-});
+}));
 export type VoucherBuyer = z.infer<typeof VoucherBuyer>;
 
 /** A product chosen in the voucher flow's products step (the catalog's products). */
-export const VoucherProductLine = z.object({
+export const VoucherProductLine = lazy(() => z.object({
   productId: z.int().check(z.positive()),
   quantity: z.int().check(z.gte(1), z.lte(MAX_PRODUCT_QUANTITY)),
-});
+}));
 export type VoucherProductLine = z.infer<typeof VoucherProductLine>;
 
 /** GET /vouchers/products: the products offered with gift vouchers (none: the step is skipped). */
-export const VoucherProductsResponse = z.object({ products: z.array(Product) });
+export const VoucherProductsResponse = lazy(() => z.object({ products: z.array(Product) }));
 export type VoucherProductsResponse = z.infer<typeof VoucherProductsResponse>;
 
 /** POST /vouchers/quote: the api prices the chosen vouchers and products (the one source of every price). */
-export const VoucherQuoteBody = z.object({
+export const VoucherQuoteBody = lazy(() => z.object({
   lines: z.array(VoucherLine).check(z.maxLength(MAX_VOUCHERS_PER_ORDER)),
   products: z.optional(z.array(VoucherProductLine).check(z.maxLength(50))),
   /** Required when a chosen product is delivered (spec section 5). */
   deliveryMethod: z.nullable(z.optional(DeliveryMethod)),
-});
+}));
 export type VoucherQuoteBody = z.infer<typeof VoucherQuoteBody>;
 
-export const PricedVoucherProduct = z.object({
+export const PricedVoucherProduct = lazy(() => z.object({
   productId: z.int(), name: z.string(), unitPrice: Money, quantity: z.int(), total: Money, isDeliveryRequired: z.boolean(),
-});
+}));
 export type PricedVoucherProduct = z.infer<typeof PricedVoucherProduct>;
 
-export const VoucherQuoteResponse = z.object({
+export const VoucherQuoteResponse = lazy(() => z.object({
   lines: z.array(z.object({ systemVoucherId: z.int(), name: z.string(), unitPrice: Money, quantity: z.int(), total: Money })),
   products: z.array(PricedVoucherProduct),
   deliveryMethod: z.nullable(DeliveryMethod),
   quantity: z.int(),
   total: Money,
-});
+}));
 export type VoucherQuoteResponse = z.infer<typeof VoucherQuoteResponse>;
 
 /** POST /vouchers/purchase (headers: uuid, Idempotency-Key): pays (paymentIdentifier of an approved session) and issues. */
-export const VoucherPurchaseBody = z.extend(VoucherQuoteBody, {
+export const VoucherPurchaseBody = lazy(() => z.extend(VoucherQuoteBody, {
   buyer: VoucherBuyer,
   paymentIdentifier: z.nullable(z.optional(z.string().check(z.minLength(1), z.maxLength(200)))),
-});
+}));
 export type VoucherPurchaseBody = z.infer<typeof VoucherPurchaseBody>;
 
-export const IssuedVoucher = z.object({
+export const IssuedVoucher = lazy(() => z.object({
   reference: z.string(),
   name: z.string(),
   amount: Money,
@@ -79,10 +80,10 @@ export const IssuedVoucher = z.object({
   validUntil: z.string(),
   /** The code as a QR image for the printable gift page. */
   qrSvg: z.string(),
-});
+}));
 export type IssuedVoucher = z.infer<typeof IssuedVoucher>;
 
-export const VoucherPurchaseResponse = z.object({
+export const VoucherPurchaseResponse = lazy(() => z.object({
   purchaseIdentifier: z.string(),
   total: Money,
   vouchers: z.array(IssuedVoucher),
@@ -90,11 +91,11 @@ export const VoucherPurchaseResponse = z.object({
   products: z._default(z.array(PricedVoucherProduct), []),
   deliveryMethod: z._default(z.nullable(DeliveryMethod), null),
   replayed: z.boolean(),
-});
+}));
 export type VoucherPurchaseResponse = z.infer<typeof VoucherPurchaseResponse>;
 
 /** GET /vouchers/settings: whether buying needs a signed-in customer (VOUCHERS_AUTH_REQUIRED; spec 6: not by default). */
-export const VoucherSettingsResponse = z.object({ authRequired: z.boolean() });
+export const VoucherSettingsResponse = lazy(() => z.object({ authRequired: z.boolean() }));
 export type VoucherSettingsResponse = z.infer<typeof VoucherSettingsResponse>;
 
 export const VOUCHER_PURCHASE_ERROR_CODES = [

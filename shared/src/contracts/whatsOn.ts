@@ -1,9 +1,10 @@
 import * as zm from 'zod/mini';
+import { lazy } from './lazy';
 import { IsoDate, IsoDateTime, SeatingMode } from './formats';
 
 /** What's on: the films (GET /features) and a day's presentations (GET /seats/presentations). zod/mini: see formats.ts. */
 
-export const Feature = zm.object({
+export const Feature = lazy(() => zm.object({
   id: zm.int(),
   name: zm.string(),
   /** Name in the other language (he ↔ en), for bilingual displays. */
@@ -15,13 +16,13 @@ export const Feature = zm.object({
   releaseDate: IsoDate,
   isVod: zm.boolean(),
   imageUrl: zm.nullable(zm.string()),
-});
+}));
 export type Feature = zm.infer<typeof Feature>;
 
-export const FeaturesResponse = zm.object({ features: zm.array(Feature) });
+export const FeaturesResponse = lazy(() => zm.object({ features: zm.array(Feature) }));
 export type FeaturesResponse = zm.infer<typeof FeaturesResponse>;
 
-export const DayPresentation = zm.object({
+export const DayPresentation = lazy(() => zm.object({
   id: zm.int(),
   featureId: zm.int(),
   featureName: zm.string(),
@@ -40,7 +41,7 @@ export const DayPresentation = zm.object({
   available: zm.int(),
   locationOffline: zm.boolean(),
   isVod: zm.boolean(),
-});
+}));
 export type DayPresentation = zm.infer<typeof DayPresentation>;
-export const DayPresentationsResponse = zm.object({ date: IsoDate, presentations: zm.array(DayPresentation) });
+export const DayPresentationsResponse = lazy(() => zm.object({ date: IsoDate, presentations: zm.array(DayPresentation) }));
 export type DayPresentationsResponse = zm.infer<typeof DayPresentationsResponse>;

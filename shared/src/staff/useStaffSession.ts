@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { StaffUser } from '../contracts/staff';
-import { apiUrl, errorKeyFor as errorKey, readCookie } from '../api/http';
+import { apiUrl, errorKeyFor as errorKey, staffCsrfFor } from '../api/http';
 import { currentLocale } from '../i18n';
 import type { StaffCredentials } from './StaffLoginForm';
 
@@ -13,7 +13,7 @@ async function call(path: string, init: RequestInit = {}): Promise<{ ok: boolean
   const headers = new Headers(init.headers);
   headers.set('Accept-Language', currentLocale());
   if (init.body) headers.set('Content-Type', 'application/json');
-  const csrf = readCookie('csrf');
+  const csrf = staffCsrfFor(init.method);
   if (csrf) headers.set('x-csrf-token', csrf);
   const res = await fetch(apiUrl(path), { ...init, headers, credentials: 'same-origin' });
   const body = await res.json().catch(() => undefined);
