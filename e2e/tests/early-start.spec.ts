@@ -53,3 +53,24 @@ test('a failed early registry request: the main script asks again and the page s
   await expect(page.getByTestId('presentation-link').first()).toBeVisible();
   expect(calls).toBe(2);
 });
+
+test('the page\'s first date formatter (the browser\'s locale and time-zone data) is made by the early script, in Israel\'s time, before main.js runs', async ({ page }) => {
+  await page.addInitScript(() => {
+    const Native = Intl.DateTimeFormat;
+    const w = window as unknown as { __firstFormatter?: { stack: string; timeZone?: string } };
+    const Wrapped = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      w.__firstFormatter ??= { stack: new Error().stack ?? '', timeZone: args[1]?.timeZone };
+      return new Native(...args);
+    } as unknown as typeof Intl.DateTimeFormat;
+    Wrapped.prototype = Native.prototype;
+    Wrapped.supportedLocalesOf = Native.supportedLocalesOf;
+    Intl.DateTimeFormat = Wrapped;
+  });
+  await page.goto('/order?lang=en');
+  await expect(page.getByTestId('presentation-link').first()).toBeVisible();
+  const first = await page.evaluate(() => (window as unknown as { __firstFormatter?: { stack: string; timeZone?: string } }).__firstFormatter);
+  expect(first?.timeZone).toBe('Asia/Jerusalem');
+  // The inline script's frames are the page's own address; main.js's would name its file.
+  expect(first?.stack).toMatch(/\/order\?lang=en:\d+:\d+/);
+  expect(first?.stack).not.toMatch(/\/main\.[0-9a-f]+\.js/);
+});

@@ -1,7 +1,8 @@
 import type { Locale } from '../contracts/events';
 import { localeTag } from './money';
+import { TIME_ZONE } from './timeZone';
 
-export const TIME_ZONE = 'Asia/Jerusalem';
+export { TIME_ZONE };
 
 const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
