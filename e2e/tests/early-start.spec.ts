@@ -56,15 +56,12 @@ test('a failed early registry request: the main script asks again and the page s
 
 test('the page\'s first date formatter (the browser\'s locale and time-zone data) is made by the early script, in Israel\'s time, before main.js runs', async ({ page }) => {
   await page.addInitScript(() => {
-    const Native = Intl.DateTimeFormat;
     const w = window as unknown as { __firstFormatter?: { stack: string; timeZone?: string } };
-    const Wrapped = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-      w.__firstFormatter ??= { stack: new Error().stack ?? '', timeZone: args[1]?.timeZone };
-      return new Native(...args);
-    } as unknown as typeof Intl.DateTimeFormat;
-    Wrapped.prototype = Native.prototype;
-    Wrapped.supportedLocalesOf = Native.supportedLocalesOf;
-    Intl.DateTimeFormat = Wrapped;
+    const note = (args: unknown[]) => { w.__firstFormatter ??= { stack: new Error().stack ?? '', timeZone: (args[1] as Intl.DateTimeFormatOptions | undefined)?.timeZone }; };
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct: (target, args) => { note(args); return Reflect.construct(target, args) as object; },
+      apply: (target, self, args) => { note(args); return Reflect.apply(target, self, args) as unknown; },
+    });
   });
   await page.goto('/order?lang=en');
   await expect(page.getByTestId('presentation-link').first()).toBeVisible();

@@ -70,10 +70,22 @@ test('a remote that stays down: bounded retries, then its fallback; the other ro
 test('a failed chunk load reloads the page once, not again within a minute, then shows the fallback', async ({ page }) => {
   let navigations = 0;
   page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
+  // Counts the documents in which the fallback appeared (sessionStorage outlives the reload).
+  await page.addInitScript(() => {
+    const seen = () => {
+      if (!document.querySelector('[data-testid="fallback-mf-vouchers"]')) return false;
+      sessionStorage.setItem('fallbackDocuments', String(Number(sessionStorage.getItem('fallbackDocuments') ?? 0) + 1));
+      return true;
+    };
+    const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
+    document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+  });
   // The manifest and entry load; the exposed module's chunk fails (as after a deploy removed it).
   await page.route(/\/remotes\/mf-vouchers\/[^/]+\/__federation_expose_spa\.[0-9a-f]+\.js$/, (r) => r.fulfill({ status: 404, body: 'gone' }));
   await page.goto('/vouchers?lang=en');
   await expect(page.getByTestId('fallback-mf-vouchers')).toBeVisible({ timeout: 20_000 });
+  // Only the reloaded page shows it: the first one kept the remote's place until the reload (no flash of the notice).
+  expect(await page.evaluate(() => sessionStorage.getItem('fallbackDocuments'))).toBe('1');
   const last = await page.evaluate(() => localStorage.getItem('ticketing.lastChunkReload'));
   expect(Number(last)).toBeGreaterThan(Date.now() - 60_000);
   expect(navigations).toBe(2); // the visit + exactly one reload

@@ -19,7 +19,8 @@ export interface ResilienceOptions {
   delayMs?: number;
   /** Injected for tests. */
   fetchImpl?: typeof fetch;
-  onChunkError?: (error: unknown) => void;
+  /** Applies the reload rule to a failed chunk load; true when the page is reloading. */
+  onChunkError?: (error: unknown) => boolean;
 }
 
 /**
@@ -28,13 +29,14 @@ export interface ResilienceOptions {
  * - `loadEntryError`: bounded retry of the remoteEntry.js script after a network failure;
  * - `errorLoadRemote`: once retries are spent, the remote resolves to a fallback module so the host
  *   never crashes on one dead remote; a failed chunk load first applies the spec's reload rule
- *   (reload at most once a minute, shared/src/runtime/chunkReload.ts).
+ *   (reload at most once a minute, shared/src/runtime/chunkReload.ts), and while the page reloads the remote
+ *   resolves to nothing rather than to the fallback.
  */
 export function resiliencePlugin(opts: ResilienceOptions): ModuleFederationRuntimePlugin {
   const retries = opts.retries ?? MAX_RETRIES;
   const delay = opts.delayMs ?? RETRY_DELAY_MS;
   const doFetch = opts.fetchImpl ?? ((url: string, init?: RequestInit) => fetch(url, init));
-  const onChunkError = opts.onChunkError ?? (() => { reloadAfterChunkError(); });
+  const onChunkError = opts.onChunkError ?? (() => reloadAfterChunkError());
   return {
     name: 'ticketing-resilience',
     async fetch(url, init) {
@@ -68,7 +70,8 @@ export function resiliencePlugin(opts: ResilienceOptions): ModuleFederationRunti
     }) as unknown as NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>,
     errorLoadRemote(args) {
       console.error('[host] remote failed to load', args.id, args.error);
-      if (isChunkLoadError(args.error)) onChunkError(args.error);
+      // While the page reloads, the remote's area keeps its placeholder: the fallback would flash before the reload.
+      if (isChunkLoadError(args.error) && onChunkError(args.error)) return new Promise<never>(() => {});
       return opts.makeFallback(args.id);
     },
   };
