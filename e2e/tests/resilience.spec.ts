@@ -67,10 +67,8 @@ test('a remote that stays down: bounded retries, then its fallback; the other ro
   await expect(page.getByTestId('presentation-link').first()).toBeVisible();
 });
 
-test('a failed chunk load reloads the page once, not again within a minute, then shows the fallback', async ({ page }) => {
-  let navigations = 0;
-  page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
-  // Counts the documents in which the fallback appeared (sessionStorage outlives the reload).
+/** Counts the documents in which the vouchers remote's fallback appeared (sessionStorage outlives a reload). */
+async function countFallbackDocuments(page: Page) {
   await page.addInitScript(() => {
     const seen = () => {
       if (!document.querySelector('[data-testid="fallback-mf-vouchers"]')) return false;
@@ -80,6 +78,12 @@ test('a failed chunk load reloads the page once, not again within a minute, then
     const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
     document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
   });
+}
+
+test('a failed chunk load reloads the page once, not again within a minute, then shows the fallback', async ({ page }) => {
+  let navigations = 0;
+  page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
+  await countFallbackDocuments(page);
   // The manifest and entry load; the exposed module's chunk fails (as after a deploy removed it).
   await page.route(/\/remotes\/mf-vouchers\/[^/]+\/__federation_expose_spa\.[0-9a-f]+\.js$/, (r) => r.fulfill({ status: 404, body: 'gone' }));
   await page.goto('/vouchers?lang=en');
@@ -94,4 +98,17 @@ test('a failed chunk load reloads the page once, not again within a minute, then
   await expect(page.getByTestId('fallback-mf-vouchers')).toBeVisible();
   await page.waitForTimeout(500);
   expect(navigations).toBe(3);
+});
+
+test('a remote whose texts chunk fails while it starts: one reload, then its fallback (none before the reload), and the next remote still starts', async ({ page }) => {
+  let navigations = 0;
+  page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations++; });
+  await countFallbackDocuments(page);
+  await page.route(/\/remotes\/mf-vouchers\/[^/]+\/remote-texts-en\.[0-9a-f]+\.js$/, (r) => r.fulfill({ status: 404, body: 'gone' }));
+  await page.goto('/vouchers?lang=en');
+  await expect(page.getByTestId('fallback-mf-vouchers')).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => sessionStorage.getItem('fallbackDocuments'))).toBe('1');
+  expect(navigations).toBe(2);
+  await nav(page).getByRole('link', { name: 'Movies & shows' }).click();
+  await expect(page.getByTestId('presentation-link').first()).toBeVisible();
 });

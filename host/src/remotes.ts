@@ -63,7 +63,8 @@ export function startRemotes(remotes: RemoteEntry[], beforeRouting: () => void):
   addErrorHandler((err) => {
     console.error('[host] application error', err.appOrParcelName, err);
     const name = err.appOrParcelName;
-    if (isChunkLoadError(err) || isChunkLoadError((err as { cause?: unknown }).cause)) reloadAfterChunkError();
+    // While a failed chunk load reloads the page, no fallback (it would flash before the reload).
+    if ((isChunkLoadError(err) || isChunkLoadError((err as { cause?: unknown }).cause)) && reloadAfterChunkError()) return;
     const status = getAppStatus(name);
     if ((status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN) && !brokenFallbacks.has(name)) {
       const el = containerOf(name);

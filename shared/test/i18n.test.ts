@@ -51,4 +51,18 @@ describe('translations', () => {
     await setLocale('he');
     expect(fetched).toEqual(['he', 'ru']);
   });
+  it('a remote whose texts fail to load fails alone: the next remote starts and the language still changes', async () => {
+    await initI18n('he');
+    await setLocale('he');
+    const gone = Object.assign(new Error('Loading chunk 79 failed.'), { name: 'ChunkLoadError' });
+    const broken = Object.fromEntries(LOCALES.map((l) => [l, async () => { throw gone; }])) as unknown as ResourceLoaders;
+    const working = Object.fromEntries(LOCALES.map((l) => [l, async () => ({ title: `works-${l}` })])) as unknown as ResourceLoaders;
+    await expect(loadNamespace('brokenRemote', broken)).rejects.toBe(gone);
+    await loadNamespace('workingRemote', working);
+    expect(i18n.t('workingRemote:title')).toBe('works-he');
+    await setLocale('en');
+    expect(i18n.t('workingRemote:title')).toBe('works-en');
+    expect(i18n.t('notFound.title')).toBe('This page could not be found.');
+    await setLocale('he');
+  });
 });

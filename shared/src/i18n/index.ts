@@ -56,16 +56,25 @@ export function addNamespace(ns: string, resources: Resources): void {
 /** A remote's namespace, fetched per language: the current one now, another when the visitor switches to it. */
 export async function loadNamespace(ns: string, loaders: ResourceLoaders): Promise<void> {
   page.loaders.set(ns, loaders);
-  await loadLanguage(currentLocale());
+  await loadTexts(ns, loaders, currentLocale());
 }
 
-/** Fetches every registered namespace's texts in `lng` that are not there yet. */
+async function loadTexts(ns: string, loaders: ResourceLoaders, lng: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(lng, ns)) return;
+  const loaded = await loaders[lng]();
+  i18n.addResourceBundle(lng, ns, 'default' in loaded ? (loaded.default as Texts) : loaded, true, true);
+}
+
+/**
+ * Fetches every registered namespace's texts in `lng` that are not there yet. The common texts are every screen's:
+ * without them the language cannot change. A remote's texts that fail (its chunk gone after a deploy) leave that
+ * remote to its own fallback and every other one working; they used to fail the next remote's start as well.
+ */
 async function loadLanguage(lng: Locale): Promise<void> {
-  await Promise.all([...page.loaders].map(async ([ns, loaders]) => {
-    if (i18n.hasResourceBundle(lng, ns)) return;
-    const loaded = await loaders[lng]();
-    i18n.addResourceBundle(lng, ns, 'default' in loaded ? (loaded.default as Texts) : loaded, true, true);
-  }));
+  const names = [...page.loaders.keys()];
+  const results = await Promise.allSettled([...page.loaders].map(([ns, loaders]) => loadTexts(ns, loaders, lng)));
+  const common = results[names.indexOf('common')];
+  if (common?.status === 'rejected') throw common.reason;
 }
 
 function applyDocumentLocale(locale: Locale) {
