@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { isChunkLoadError, reloadAfterChunkError } from '@ticketing/shared';
+import { isChunkLoadError } from '@ticketing/shared';
 
 /** How many times a remote's manifest or entry script is fetched again after a transient failure. */
 export const MAX_RETRIES = 2;
@@ -19,8 +19,6 @@ export interface ResilienceOptions {
   delayMs?: number;
   /** Injected for tests. */
   fetchImpl?: typeof fetch;
-  /** Applies the reload rule to a failed chunk load; true when the page is reloading. */
-  onChunkError?: (error: unknown) => boolean;
 }
 
 /**
@@ -28,15 +26,14 @@ export interface ResilienceOptions {
  * - `fetch`: bounded retry of manifest fetches on network errors and 5xx (not on 4xx);
  * - `loadEntryError`: bounded retry of the remoteEntry.js script after a network failure;
  * - `errorLoadRemote`: once retries are spent, the remote resolves to a fallback module so the host
- *   never crashes on one dead remote; a failed chunk load first applies the spec's reload rule
- *   (reload at most once a minute, shared/src/runtime/chunkReload.ts), and while the page reloads the remote
- *   resolves to nothing rather than to the fallback.
+ *   never crashes on one dead remote. A failed chunk load is left to the host's loader (remotes.ts), which
+ *   applies the spec's reload rule (shared/src/runtime/chunkReload.ts) and shows the fallback only when it does
+ *   not reload (the fallback would flash before the reload).
  */
 export function resiliencePlugin(opts: ResilienceOptions): ModuleFederationRuntimePlugin {
   const retries = opts.retries ?? MAX_RETRIES;
   const delay = opts.delayMs ?? RETRY_DELAY_MS;
   const doFetch = opts.fetchImpl ?? ((url: string, init?: RequestInit) => fetch(url, init));
-  const onChunkError = opts.onChunkError ?? (() => reloadAfterChunkError());
   return {
     name: 'ticketing-resilience',
     async fetch(url, init) {
@@ -69,9 +66,9 @@ export function resiliencePlugin(opts: ResilienceOptions): ModuleFederationRunti
       return undefined;
     }) as unknown as NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>,
     errorLoadRemote(args) {
+      // undefined: the runtime throws the error on to the host's loader, which reloads or shows the fallback
+      if (isChunkLoadError(args.error)) return undefined;
       console.error('[host] remote failed to load', args.id, args.error);
-      // While the page reloads, the remote's area keeps its placeholder: the fallback would flash before the reload.
-      if (isChunkLoadError(args.error) && onChunkError(args.error)) return new Promise<never>(() => {});
       return opts.makeFallback(args.id);
     },
   };

@@ -71,9 +71,9 @@ async function loadTexts(ns: string, loaders: ResourceLoaders, lng: Locale): Pro
  * remote to its own fallback and every other one working; they used to fail the next remote's start as well.
  */
 async function loadLanguage(lng: Locale): Promise<void> {
-  const names = [...page.loaders.keys()];
-  const results = await Promise.allSettled([...page.loaders].map(([ns, loaders]) => loadTexts(ns, loaders, lng)));
-  const common = results[names.indexOf('common')];
+  const registered = [...page.loaders];
+  const results = await Promise.allSettled(registered.map(([ns, loaders]) => loadTexts(ns, loaders, lng)));
+  const common = results[registered.findIndex(([ns]) => ns === 'common')];
   if (common?.status === 'rejected') throw common.reason;
 }
 
