@@ -1,6 +1,5 @@
-import { Spinner } from '@ticketing/shared';
+import { lazyScreen, Spinner } from '@ticketing/shared';
 import { preloadSeatmapTexts } from '@ticketing/seatmap/texts';
-import { lazyNamed } from './pages';
 
 // The route-level pages that carry the seat map, each its own chunk; apart from pages.tsx because the order page
 // itself uses the step chunks declared there (no import circle).
@@ -12,12 +11,15 @@ const pageLoading = <section className="tx-page"><Spinner /></section>;
 // Both show the seat map: its texts (a chunk of their own, one language) are fetched beside their code.
 const loadOrderPage = () => { preloadSeatmapTexts(); return import(/* webpackChunkName: "order-page" */ './order/OrderPage'); };
 const loadSeatChange = () => { preloadSeatmapTexts(); return import(/* webpackChunkName: "seat-change" */ './seatchange/SeatChangePage'); };
-export const OrderPage = lazyNamed(() => loadOrderPage().then((m) => m.OrderPage), pageLoading);
-export const SeatChangePage = lazyNamed(() => loadSeatChange().then((m) => m.SeatChangePage), pageLoading);
+export const OrderPage = lazyScreen(() => loadOrderPage().then((m) => m.OrderPage), pageLoading);
+export const SeatChangePage = lazyScreen(() => loadSeatChange().then((m) => m.SeatChangePage), pageLoading);
 
-/** Starts loading a seat-map page's code with the remote itself, beside its texts, instead of after its first render. */
-export function preloadPage(pathname: string): void {
-  const load = /^\/order\/\d+/.test(pathname) ? loadOrderPage : /^\/edocument\/[^/]+\/seats/.test(pathname) ? loadSeatChange : undefined;
-  load?.().catch(() => { /* the page's own load reports it */ });
+/**
+ * Starts loading a seat-map page's code with the remote itself, beside its texts, instead of after its first render;
+ * the remote's first render waits for it (`firstScreen`), so the page shows at once, not after a loading screen.
+ */
+export function preloadPage(pathname: string): Promise<void> | undefined {
+  const page = /^\/order\/\d+/.test(pathname) ? OrderPage : /^\/edocument\/[^/]+\/seats/.test(pathname) ? SeatChangePage : undefined;
+  return page?.preload();
 }
 

@@ -1,7 +1,6 @@
-import { lazy, Suspense } from 'react';
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Spinner, currentLocale, formatMoney, type ApiFailure } from '@ticketing/shared';
+import { ErrorNotice, Spinner, currentLocale, formatMoney, lazyScreen, type ApiFailure } from '@ticketing/shared';
 import { preloadSeatmapTexts } from '@ticketing/seatmap/texts';
 import { useMembershipsQuery } from './api';
 import { useSeasonsQuery } from './enrol/enrolApi';
@@ -9,11 +8,24 @@ import { NAMESPACE } from './locales';
 
 // The purchase flow (and the seat map it carries) loads only on a membership's own page: the list stays light.
 // Both show the seat map: its texts (a chunk of their own, one language) are fetched beside their code.
-const Purchase = lazy(() => { preloadSeatmapTexts(); return import('./purchase/Purchase').then((m) => ({ default: m.Purchase })); });
+const Purchase = lazyScreen(() => { preloadSeatmapTexts(); return import('./purchase/Purchase').then((m) => m.Purchase); });
 // Enrolment (seat subscriptions) and the customer's season seats: their own chunk, loaded on their own routes.
-const EnrolPage = lazy(() => { preloadSeatmapTexts(); return import('./enrol/Enrol').then((m) => ({ default: m.EnrolPage })); });
-const Renew = lazy(() => import('./purchase/Renew').then((m) => ({ default: m.Renew })));
-const MyEnrolments = lazy(() => import('./enrol/MyEnrolments').then((m) => ({ default: m.MyEnrolments })));
+const EnrolPage = lazyScreen(() => { preloadSeatmapTexts(); return import('./enrol/Enrol').then((m) => m.EnrolPage); });
+const Renew = lazyScreen(() => import('./purchase/Renew').then((m) => m.Renew));
+const MyEnrolments = lazyScreen(() => import('./enrol/MyEnrolments').then((m) => m.MyEnrolments));
+
+/**
+ * The code of the screen a page opens on (`pathname` below /membership), started with the remote and awaited by its
+ * first render (`firstScreen`, see lazyScreen); the list itself is in the remote's own chunk.
+ */
+export function preloadScreen(pathname: string): Promise<void> | undefined {
+  const [first, second] = pathname.replace(/^\/membership\/?/, '').split('/');
+  if (!first) return undefined;
+  if (first === 'enroll' && second) return EnrolPage.preload();
+  if (first === 'renew' && second) return Renew.preload();
+  if (first === 'enrolments') return MyEnrolments.preload();
+  return Purchase.preload(); // a membership's own page: its purchase, once the membership is found
+}
 
 /** /membership, /membership/{code}, /membership/{code}/{priceCode}: the list; by code, the purchase of that membership. */
 function MembershipList() {
@@ -44,7 +56,7 @@ function MembershipList() {
         ))}
       </ul>
       {!membershipCode && <Seasons />}
-      {one && <Suspense fallback={<Spinner />}><Purchase key={one.MembershipId} membership={one} priceCode={priceCode} /></Suspense>}
+      {one && <Purchase key={one.MembershipId} membership={one} priceCode={priceCode} />}
     </section>
   );
 }
@@ -74,9 +86,9 @@ export function App() {
   return (
     <Routes>
       <Route path="/" element={<MembershipList />} />
-      <Route path="/enroll/:seasonId" element={<Suspense fallback={<Spinner />}><EnrolPage /></Suspense>} />
-      <Route path="/renew/:memberNumber" element={<Suspense fallback={<Spinner />}><Renew /></Suspense>} />
-      <Route path="/enrolments" element={<Suspense fallback={<Spinner />}><MyEnrolments /></Suspense>} />
+      <Route path="/enroll/:seasonId" element={<EnrolPage />} />
+      <Route path="/renew/:memberNumber" element={<Renew />} />
+      <Route path="/enrolments" element={<MyEnrolments />} />
       <Route path="/:membershipCode" element={<MembershipList />} />
       <Route path="/:membershipCode/:priceCode" element={<MembershipList />} />
     </Routes>

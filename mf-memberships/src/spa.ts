@@ -1,5 +1,10 @@
 // The module the host mounts: single-spa lifecycles.
 import { createSpaLifecycles } from '@ticketing/shared';
 import { definition } from './definition';
+import { preloadScreen } from './App';
 
-export const { bootstrap, mount, unmount } = createSpaLifecycles(definition);
+// Started as the remote's code is evaluated, beside its texts; the first render waits for it (see lazyScreen).
+const firstScreen = preloadScreen(location.pathname);
+firstScreen?.catch(() => { /* the screen's own load reports it */ });
+
+export const { bootstrap, mount, unmount } = createSpaLifecycles({ ...definition, firstScreen: firstScreen && (() => firstScreen) });

@@ -1,8 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Spinner, StaffLoginForm, useStaffSession } from '@ticketing/shared';
+import { Spinner, StaffLoginForm, lazyScreen, useStaffSession } from '@ticketing/shared';
 
-const loadDashboard = () => import(/* webpackChunkName: "preslive-dashboard" */ './Dashboard');
-const Dashboard = lazy(loadDashboard);
+const Dashboard = lazyScreen(() => import(/* webpackChunkName: "preslive-dashboard" */ './Dashboard').then((m) => m.default), <section className="tx-page"><Spinner /></section>);
 
 /** PresLive (/PRES-live): staff sign-in, then the live dashboard and reports (fetched once someone starts to sign in). */
 export function App() {
@@ -12,14 +10,11 @@ export function App() {
   if (state.status === 'anonymous') {
     return (
       // the dashboard's chunk comes while the credentials are typed, so signing in does not wait for it
-      <section className="tx-page" onFocus={() => void loadDashboard()}>
+      // and is shown at once after signing in (see lazyScreen)
+      <section className="tx-page" onFocus={() => { Dashboard.preload().catch(() => { /* its own load reports it */ }); }}>
         <StaffLoginForm onSubmit={(c) => void login(c)} busy={state.busy} errorKey={state.errorKey} />
       </section>
     );
   }
-  return (
-    <Suspense fallback={<section className="tx-page"><Spinner /></section>}>
-      <Dashboard state={state} logout={() => void logout()} expired={expired} />
-    </Suspense>
-  );
+  return <Dashboard state={state} logout={() => void logout()} expired={expired} />;
 }

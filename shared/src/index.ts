@@ -19,6 +19,7 @@ export { RemoteFallback } from './ui/RemoteFallback';
 export { Field } from './ui/Field';
 export { DateInput } from './ui/DateInput';
 export { Spinner, ErrorNotice } from './ui/Spinner';
+export { lazyScreen, type LazyScreen } from './ui/lazyScreen';
 export { CartDiscardNotice } from './ui/CartDiscardNotice';
 export { Toasts, toast, TOAST_MS } from './ui/toast';
 export * as rules from './validation/rules';

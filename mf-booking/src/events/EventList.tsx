@@ -7,7 +7,14 @@ import { NAMESPACE } from '../locales';
 import { CalendarStrip } from './CalendarStrip';
 import { FilmHeader } from './FilmHeader';
 import { isPastScreening } from './past';
+import { OrderPage } from '../routePages';
 import styles from './events.module.css';
+
+/**
+ * The order page's code is fetched when the visitor points at, touches or tabs to a screening, not with the list
+ * (the list's first load stays small): by the click it is usually there and the page shows at once (see lazyScreen).
+ */
+const preloadOrderPage = () => { OrderPage.preload().catch(() => { /* the page's own load reports it */ }); };
 
 function groupByFeature(list: DayPresentation[]) {
   const map = new Map<number, { name: string; items: DayPresentation[] }>();
@@ -39,7 +46,7 @@ export function EventList() {
       {isFetching && !data && <Spinner />}
       {error && <ErrorNotice messageKey={(error as ApiFailure).key} onRetry={refetch} />}
       {data && features.length === 0 && <p role="status">{t(featureId ? 'film.none' : 'events.none')}</p>}
-      <ul className={styles.features} aria-busy={isFetching} data-testid="event-list">
+      <ul className={styles.features} aria-busy={isFetching} data-testid="event-list" onPointerOver={preloadOrderPage} onFocus={preloadOrderPage}>
         {features.map((f) => (
           <li key={f.id} className="tx-card">
             <h2>{featureId ? t('film.screenings') : <Link to={`/order?feature=${f.id}&date=${date}`} className={styles.filmLink}>{f.name}</Link>}</h2>

@@ -11,7 +11,7 @@ import { loadTicketGroups } from '../cart/cartThunks';
 import type { BookingDispatch, BookingState } from '../store';
 import { useStartupConfigQuery } from '../api/orderApi';
 import { useIdleDeadline } from './idle';
-import { orderStepsFrom } from './steps';
+import { orderStepsFrom, preloadAfter } from './steps';
 import { DEFAULT_WARN_SECONDS, LockTimer, MIN_WARN_SECONDS } from './LockTimer';
 import { forgetOrderRestarted, wasOrderRestarted } from '../checkout/restartNotice';
 import { useStepHeadingFocus } from './useStepHeadingFocus';
@@ -91,6 +91,12 @@ export function OrderPage() {
   const configQ = useStartupConfigQuery();
   const steps = useMemo(() => orderStepsFrom(configQ.data?.config.orderSteps), [configQ.data]);
   const def = steps[Math.min(step, steps.length - 1)]!;
+  // The next step's code is fetched while the visitor is on this one: on the seat step once a seat is chosen (the
+  // first screen does not wait for it), on the others when they are shown.
+  const choseSeats = !!cartP?.seats.length;
+  useEffect(() => {
+    if (step > 0 || choseSeats) preloadAfter(steps, step)?.catch(() => { /* the step's own load reports it */ });
+  }, [steps, step, choseSeats]);
   // Idle time (GET /config limits.idleTimeMs) ends a step like its lock timer; the payment step has neither.
   const { deadline: idleDeadline, touch: touchIdle } = useIdleDeadline(configQ.data?.config.limits.idleTimeMs, !!def.timer);
   // What the visitor sees is the api's hold expiry whenever seats are held, on every step (issue 14 point 9:

@@ -19,7 +19,8 @@ export interface StepDef {
   id: 'chooseSeats' | 'chooseTickets' | 'customerInfo' | 'chooseProducts' | 'payment';
   /** The lock timer of the step, looked up by name (decisions.md: either step order works). */
   timer: keyof LockTimer | null;
-  Component: ComponentType<StepProps>;
+  /** A step loaded as a chunk of its own has `preload` (lazyScreen): the page starts it before the step is shown. */
+  Component: ComponentType<StepProps> & { preload?: () => Promise<void> };
 }
 
 /** Step 0: the seat map. Continue is enabled once every selected seat is held and the selection keeps the rules. */
@@ -65,6 +66,14 @@ function pick(ids: readonly OrderStepId[]): StepDef[] {
  * step finds its lock timer by name). Confirmation is a page of its own, not a step; an order without
  * seats or payment is not an order, so a configuration lacking them falls back to the first reading.
  */
+/**
+ * The code of what comes after step `step`: the next step, or the confirmation page after the last. The order page
+ * loads it while the visitor is on this step, so that Continue shows it at once (see lazyScreen).
+ */
+export function preloadAfter(steps: StepDef[], step: number): Promise<void> | undefined {
+  return (steps[step + 1]?.Component ?? Pages.Confirmation).preload?.();
+}
+
 export function orderStepsFrom(ids: readonly OrderStepId[] | undefined): StepDef[] {
   const steps = pick(ids ?? []);
   const unique = new Set(steps.map((s) => s.id)).size === steps.length;

@@ -22,6 +22,12 @@ export interface RemoteDefinition {
   App: ComponentType;
   /** One Redux store per remote (created on first mount, kept across remounts). */
   createStore: () => Store;
+  /**
+   * The code of the screen the page opened on, when it is a chunk of its own (`lazyScreen(…).preload()`): awaited
+   * beside the texts, so that the first render shows that screen rather than a loading screen for code already on
+   * its way (see lazyScreen). A failure is left to the screen's own load, which reports it.
+   */
+  firstScreen?: () => Promise<unknown>;
 }
 
 interface SpaProps { name: string; domElement?: HTMLElement }
@@ -51,7 +57,7 @@ export function createSpaLifecycles(def: RemoteDefinition) {
   return {
     async bootstrap() {
       await initI18n();
-      await loadNamespace(def.namespace, def.resources);
+      await Promise.all([loadNamespace(def.namespace, def.resources), def.firstScreen?.().catch(() => undefined)]);
     },
     async mount(props: SpaProps) {
       const el = props.domElement ?? document.getElementById(`app-${def.name}`);
