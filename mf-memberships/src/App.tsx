@@ -1,16 +1,16 @@
 import { Link, Route, Routes, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Spinner, currentLocale, formatMoney, lazyScreen, type ApiFailure } from '@ticketing/shared';
-import { preloadSeatmapTexts } from '@ticketing/seatmap/texts';
+import { withSeatmapTexts } from '@ticketing/seatmap/texts';
 import { useMembershipsQuery } from './api';
 import { useSeasonsQuery } from './enrol/enrolApi';
 import { NAMESPACE } from './locales';
 
 // The purchase flow (and the seat map it carries) loads only on a membership's own page: the list stays light.
-// Both show the seat map: its texts (a chunk of their own, one language) are fetched beside their code.
-const Purchase = lazyScreen(() => { preloadSeatmapTexts(); return import('./purchase/Purchase').then((m) => m.Purchase); });
+// Both show the seat map: its texts (a chunk of their own, one language) are fetched beside their code (and awaited).
+const Purchase = lazyScreen(() => withSeatmapTexts(import('./purchase/Purchase')).then((m) => m.Purchase));
 // Enrolment (seat subscriptions) and the customer's season seats: their own chunk, loaded on their own routes.
-const EnrolPage = lazyScreen(() => { preloadSeatmapTexts(); return import('./enrol/Enrol').then((m) => m.EnrolPage); });
+const EnrolPage = lazyScreen(() => withSeatmapTexts(import('./enrol/Enrol')).then((m) => m.EnrolPage));
 const Renew = lazyScreen(() => import('./purchase/Renew').then((m) => m.Renew));
 const MyEnrolments = lazyScreen(() => import('./enrol/MyEnrolments').then((m) => m.MyEnrolments));
 

@@ -13,6 +13,7 @@ import { seatLabel } from '../src/labels';
 import { SeatMap, SeatMapSkeleton } from '../src/SeatMap';
 import { buildModel, SEPARATE_BUILD_SEATS, SeatSelection } from '../src/SeatSelection';
 import type { SeatMapBinding } from '../src/binding';
+import { withSeatmapTexts } from '../src/locales';
 
 /** 3 rows (A–C) × 4 seats with an aisle between seats 2 and 3; C1 handicap, B2–B3 … no: B3+B4 a sofa. */
 function plan(): SeatplanV2 {
@@ -298,6 +299,19 @@ describe('seat step: when the model is built', () => {
       render(step(binding(hall(2, 3))));
       expect(screen.getByRole('toolbar').getAttribute('aria-label')).toBe(pl.seatmap.zoom.toolbar);
       expect(screen.getByTestId('seatmap').dataset.seats).toBe('6');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+  it('a page loaded with withSeatmapTexts shows the map at once: its code counts as loaded once the texts are there too', async () => {
+    i18n.removeResourceBundle('ru', 'seatmap');
+    await i18n.changeLanguage('ru');
+    try {
+      expect(await withSeatmapTexts(Promise.resolve('page code'))).toBe('page code');
+      expect(i18n.hasResourceBundle('ru', 'seatmap')).toBe(true);
+      render(step(binding(hall(2, 3))));
+      expect(screen.queryByTestId('seatmap-loading')).toBeNull();
+      expect(screen.getByRole('toolbar').getAttribute('aria-label')).toBe(ru.seatmap.zoom.toolbar);
     } finally {
       await i18n.changeLanguage('en');
     }

@@ -33,12 +33,22 @@ function textsFor(lng: Locale): Promise<void> {
   return p;
 }
 
-/** Starts fetching the texts with the page that shows the map, beside its code, so the map never waits for them. */
-export function preloadSeatmapTexts(): void {
-  if (i18n.isInitialized) { void textsFor(currentLocale()); return; }
+/**
+ * Starts fetching the texts with the page that shows the map, beside its code, so the map never waits for them.
+ * Resolves once they are there (or given up on), never rejects: a page's first render can wait for it (lazyScreen).
+ */
+export function preloadSeatmapTexts(): Promise<void> {
+  if (i18n.isInitialized) return textsFor(currentLocale());
   // a remote started beside the page's i18n: its language is known once it has started
-  const start = () => { i18n.off('initialized', start); void textsFor(currentLocale()); };
-  i18n.on('initialized', start);
+  return new Promise((resolve) => {
+    const start = () => { i18n.off('initialized', start); resolve(textsFor(currentLocale())); };
+    i18n.on('initialized', start);
+  });
+}
+
+/** A page's code that shows the map, loaded beside the map's texts: resolves when both are there. */
+export function withSeatmapTexts<T>(code: Promise<T>): Promise<T> {
+  return Promise.all([code, preloadSeatmapTexts()]).then(([m]) => m);
 }
 
 /** useTranslation for the seat map; suspends (the map's Suspense shows its placeholder) until its texts are there. */
