@@ -86,6 +86,25 @@ test.describe('seat selection', () => {
     expect(await ticketGroupsCall()).toBeGreaterThan(frame!);
   });
 
+  test('the seat status is asked for once when the order opens, and anew when the visitor comes back to the seat step', async ({ page, request }) => {
+    const ids = await hallPresentations(request);
+    const id = ids[7] ?? ids[0]!;
+    let statusCalls = 0;
+    page.on('request', (r) => { if (new URL(r.url()).pathname.endsWith('/seats/seats-statusV2')) statusCalls++; });
+    await openOrder(page, id, 'en');
+    await clickSeat(page, 'H', '4');
+    await expectHeld(page, 'H', '4');
+    // the order page asks for it as soon as the presentation is known; the seat step, mounting just after, does not again
+    expect(statusCalls).toBe(1);
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('tickets-step')).toBeVisible();
+    await page.waitForTimeout(1_100); // older than STATUS_FRESH_SECONDS (mf-booking/src/order/seatBinding.ts)
+    await page.getByRole('button', { name: /Choose seats/ }).click();
+    await expect(page.getByTestId('seatmap')).toBeVisible();
+    await expect.poll(() => statusCalls).toBe(2);
+    await expectHeld(page, 'H', '4');
+  });
+
   test('picks seats with the keyboard only (he: the interface mirrors, the hall does not)', async ({ page, request }) => {
     const ids = await hallPresentations(request);
     await openOrder(page, ids[1], 'he');
