@@ -7,6 +7,7 @@
  * (gzip, measured here with gzip -6 on each script's bytes, since the site may serve them uncompressed).
  *   criticalJsGzip    every script fetched by the load (Lighthouse waits for the network to go quiet)
  *   jsBeforeLcpGzip   the scripts whose download ended before the observed LCP
+ *   criticalJsTransfer the bytes those scripts took on the wire as served (the builds' Brotli copies where accepted)
  * Part of `npm run bench`; alone: `npx tsx scripts/bench/lighthouse.ts [baseUrl]` → bench-results/lighthouse.json.
  */
 import { spawn } from 'node:child_process';
@@ -22,7 +23,7 @@ import { findPresentation } from './seatmap.ts';
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9337);
 export const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 100 };
 
-interface RequestItem { url: string; resourceType?: string; networkEndTime?: number; finished?: boolean }
+interface RequestItem { url: string; resourceType?: string; networkEndTime?: number; finished?: boolean; transferSize?: number }
 
 async function launchChromium() {
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-'));
@@ -73,6 +74,7 @@ async function auditRoute(url: string) {
     scripts: sized.length,
     criticalJsGzip: sum(sized),
     jsBeforeLcpGzip: sum(sized.filter((r) => (r.networkEndTime ?? Infinity) <= lcpAt)),
+    criticalJsTransfer: requests.reduce((s, r) => s + (r.transferSize ?? 0), 0),
     // Lighthouse's own measure of this machine's CPU at the time of the run (higher is faster): the timings above are
     // the observed main-thread work × 4, so the same build scores differently on a slower machine or a busier hour.
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),

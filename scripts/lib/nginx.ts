@@ -1,5 +1,5 @@
 /** Renders deploy/nginx.conf.template for a prefix folder (used by start-prod and its test). */
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './apps.ts';
 import { contentSecurityPolicy, remoteOriginsOf } from './security.ts';
@@ -14,7 +14,11 @@ export interface NginxOptions {
   paymentOrigin?: string;
 }
 
-export function renderNginxConf(o: NginxOptions): string {
+/** Debian's libnginx-mod-http-brotli-static: serves the builds' `.br` copies (PrecompressPlugin) when installed. */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+export function renderNginxConf(o: NginxOptions & { brotliModule?: string | null }): string {
+  const brotli = o.brotliModule === undefined ? (existsSync(BROTLI_STATIC_MODULE) ? BROTLI_STATIC_MODULE : null) : o.brotliModule;
   const template = readFileSync(path.join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
   // nginx expands $request_id inside add_header: a fresh nonce per response.
   const csp = contentSecurityPolicy('$request_id', { remoteOrigins: remoteOriginsOf(o.registry), paymentOrigin: o.paymentOrigin });
@@ -27,6 +31,8 @@ export function renderNginxConf(o: NginxOptions): string {
     SITE_DIR: o.siteDir,
     API_UPSTREAMS: o.apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n'),
     CSP: csp.replace(/"/g, '\\"'),
+    BROTLI_MODULE: brotli ? `load_module ${brotli};` : '# (no Brotli module: gzip only)',
+    BROTLI: brotli ? '  brotli_static on;' : '  # brotli_static: needs libnginx-mod-http-brotli-static',
   };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (m, k: string) => {
     if (!(k in values)) throw new Error(`nginx template: no value for ${m}`);

@@ -35,3 +35,7 @@ export const NEEDS: Record<'unit' | 'api' | 'fault' | 'e2e', Pkg[]>;
 export function neededPackages(only: string | undefined): Pkg[];
 export function decide(facts: Facts): Step;
 export function runPreflight(only: string | undefined): Record<string, string>;
+
+/** The Debian packages behind each need (nginx with its Brotli module). */
+export declare const APT_PACKAGES: Record<Pkg, string[]>;
+export declare function aptNames(needs: string[]): string[];

@@ -22,6 +22,13 @@ export const NEEDS = {
   e2e: ['chromium', 'nginx'],
 };
 
+/** The Debian packages behind each need: nginx with its Brotli module (it serves the builds' `.br` copies). */
+export const APT_PACKAGES = { chromium: ['chromium'], nginx: ['nginx', 'libnginx-mod-http-brotli-static'], postgresql: ['postgresql'] };
+const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+/** @param {string[]} needs */
+export const aptNames = (needs) => needs.flatMap((p) => APT_PACKAGES[/** @type {keyof typeof APT_PACKAGES} */ (p)] ?? [p]);
+
 /** @param {string | undefined} only */
 export function neededPackages(only) {
   const groups = only ? [only] : Object.keys(NEEDS);
@@ -40,7 +47,7 @@ export function decide(f) {
   const missing = f.needs.filter((p) => !f.installed[p]);
   if (missing.length) {
     if (f.isRoot && f.hasApt && !f.done.includes('install')) return { kind: 'install', packages: missing };
-    const how = f.hasApt ? `${f.isRoot ? '' : 'sudo '}apt-get install -y ${missing.join(' ')}` : `your system's package manager (Debian names: ${missing.join(', ')})`;
+    const how = f.hasApt ? `${f.isRoot ? '' : 'sudo '}apt-get install -y ${aptNames(missing).join(' ')}` : `your system's package manager (Debian names: ${aptNames(missing).join(', ')})`;
     const why = f.done.includes('install') ? ` (apt-get install did not provide ${missing.join(', ')})` : '';
     return { kind: 'fail', message: `npm test needs ${missing.map(describe).join(', ')}${why}. Install with: ${how} — then run npm test again.` };
   }
@@ -64,7 +71,7 @@ export function decide(f) {
   return { kind: 'ready', env: f.pgUrl === (f.userPgUrl ?? DEFAULT_PG_URL) ? {} : { TEST_PG_URL: f.pgUrl } };
 }
 
-const describe = (p) => ({ chromium: "Debian's Chromium (/usr/bin/chromium)", nginx: 'nginx', postgresql: 'PostgreSQL' })[p] ?? p;
+const describe = (p) => ({ chromium: "Debian's Chromium (/usr/bin/chromium)", nginx: 'nginx with its Brotli module', postgresql: 'PostgreSQL' })[p] ?? p;
 const sudo = (f) => (f.isRoot ? '' : 'sudo ');
 const redact = (url) => url.replace(/:[^:@/]+@/, ':***@');
 
@@ -78,7 +85,7 @@ function probe(base) {
   const url = new URL(base.pgUrl);
   const installed = {
     chromium: existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
-    nginx: has('nginx'),
+    nginx: has('nginx') && existsSync(BROTLI_STATIC_MODULE),
     postgresql: has('pg_isready') && has('psql'),
   };
   const pgListening = installed.postgresql && ok('pg_isready', ['-q', '-h', url.hostname, '-p', url.port || '5432']);
@@ -96,9 +103,9 @@ function probe(base) {
 function perform(step) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (step.kind === 'install') {
-    console.log(`preflight: installing ${step.packages.join(' ')} (apt-get)…`);
+    console.log(`preflight: installing ${aptNames(step.packages).join(' ')} (apt-get)…`);
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', ...step.packages], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    spawnSync('apt-get', ['install', '-y', '-qq', ...aptNames(step.packages)], { stdio: ['ignore', 'ignore', 'inherit'], env });
   } else if (step.kind === 'start') {
     console.log(`preflight: starting PostgreSQL ${step.version}…`);
     spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', step.version, 'main', 'start'], { stdio: 'inherit' });

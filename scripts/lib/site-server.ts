@@ -52,6 +52,16 @@ export function safeJoin(base: string, urlPath: string): string | undefined {
 }
 
 const gzCache = new Map<string, { mtime: number; body: Buffer }>();
+
+/** `<file>.br` when the build wrote one for this version of the file (not older than it), else undefined. */
+function brotliCopy(file: string, mtimeMs: number): { file: string; size: number } | undefined {
+  try {
+    const st = statSync(`${file}.br`);
+    return st.isFile() && st.mtimeMs >= mtimeMs - 1_000 ? { file: `${file}.br`, size: st.size } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: string, cache: string) {
   const stat = statSync(file);
   const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
@@ -59,15 +69,26 @@ function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: str
   res.setHeader('Cache-Control', cache);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Access-Control-Allow-Origin', '*');
-  const etag = `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
-  res.setHeader('ETag', etag);
-  if (req.headers['if-none-match'] === etag) { res.statusCode = 304; res.end(); return; }
   const compressible = /javascript|css|json|html/.test(type) && stat.size > 1024;
-  if (compressible && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  // The build's Brotli copy (PrecompressPlugin in rspack.config.base.ts) to a browser that accepts it, as nginx's
+  // brotli_static does in production; each encoding has its own ETag (a cached gzip answer is not a Brotli one).
+  const br = compressible && /\bbr\b/.test(accepts) ? brotliCopy(file, stat.mtimeMs) : undefined;
+  const etag = `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}${br ? '-br' : ''}"`;
+  res.setHeader('ETag', etag);
+  if (compressible) res.setHeader('Vary', 'Accept-Encoding');
+  if (req.headers['if-none-match'] === etag) { res.statusCode = 304; res.end(); return; }
+  if (br) {
+    res.setHeader('Content-Encoding', 'br');
+    res.setHeader('Content-Length', br.size);
+    if (req.method === 'HEAD') { res.end(); return; }
+    createReadStream(br.file).on('error', () => res.destroy()).pipe(res);
+    return;
+  }
+  if (compressible && /\bgzip\b/.test(accepts)) {
     let hit = gzCache.get(file);
     if (!hit || hit.mtime !== stat.mtimeMs) { hit = { mtime: stat.mtimeMs, body: gzipSync(readFileSync(file)) }; gzCache.set(file, hit); }
     res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('Content-Length', hit.body.length);
     res.end(req.method === 'HEAD' ? undefined : hit.body);
     return;

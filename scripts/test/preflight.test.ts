@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, neededPackages, DEFAULT_PG_URL, FALLBACK_PG_URL, type Facts } from '../lib/preflight.mjs';
+import { aptNames, decide, neededPackages, DEFAULT_PG_URL, FALLBACK_PG_URL, type Facts } from '../lib/preflight.mjs';
 
 /** A machine with everything: root, apt, all three packages, PostgreSQL 15 up and trusting the test user. */
 const ready: Facts = {
@@ -26,6 +26,11 @@ describe('preflight: what the chosen suites need', () => {
     expect(neededPackages('unit')).toEqual([]);
     expect(neededPackages('api')).toEqual(['postgresql']);
     expect(neededPackages('e2e')).toEqual(['chromium', 'nginx']);
+  });
+  it('nginx is installed with its Brotli module (brotli_static serves the builds\' .br copies)', () => {
+    expect(aptNames(['chromium', 'nginx'])).toEqual(['chromium', 'nginx', 'libnginx-mod-http-brotli-static']);
+    expect(failMessage(machine({ isRoot: false, installed: { chromium: true, nginx: false, postgresql: true } })))
+      .toContain('sudo apt-get install -y nginx libnginx-mod-http-brotli-static');
   });
 });
 
