@@ -94,11 +94,9 @@ test.describe('seat selection', () => {
     await openOrder(page, id, 'en');
     await clickSeat(page, 'H', '4');
     await expectHeld(page, 'H', '4');
-    // the order page asks for it as soon as the presentation is known; the seat step, mounting just after, does not again
     expect(statusCalls).toBe(1);
     await page.getByTestId('step-next').click();
     await expect(page.getByTestId('tickets-step')).toBeVisible();
-    await page.waitForTimeout(1_100); // older than STATUS_FRESH_SECONDS (mf-booking/src/order/seatBinding.ts)
     await page.getByRole('button', { name: /Choose seats/ }).click();
     await expect(page.getByTestId('seatmap')).toBeVisible();
     await expect.poll(() => statusCalls).toBe(2);

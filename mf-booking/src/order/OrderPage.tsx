@@ -47,17 +47,13 @@ export function OrderPage() {
     return () => clearTimeout(timer);
   }, [mapPainted, onMapPainted]);
   const tgQ = useTicketGroupsQuery({ id, locale: i18n.language }, { skip: !p || p.locationOffline || !mapPainted });
-  // The seat plan (the same for every presentation in the hall) and the seat status are asked for as soon as the
-  // presentation is known, not when the seat step mounts after the configuration has come too (a render later: 85 ms
-  // on a phone's CPU). The status is asked for anew (force): it is the one answer that must be fresh.
+  // The seat plan (the same for every presentation in the hall) is asked for as soon as the presentation is known,
+  // beside the configuration and the ticket groups, not when the seat step mounts after them: the map then waits
+  // only for the seat status, the one answer that must be fresh.
   const prefetchPlan = seatsApi.usePrefetch('seatplanV2');
-  const prefetchStatus = seatsApi.usePrefetch('seatsStatusV2', { force: true });
   useEffect(() => {
-    if (!p || p.locationOffline || isPastScreening(p)) return;
-    prefetchPlan({ venueId: p.venueId, seatplanId: p.seatplanId, locale: currentLocale() });
-    if (step === 0) prefetchStatus({ presentationId: p.id, isReserved: p.isReserved });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per presentation (and language), on the seat step
-  }, [p, prefetchPlan, prefetchStatus, i18n.language]); // a new language asks for the plan in it (the seat map's own query's key)
+    if (p && !p.locationOffline && !isPastScreening(p)) prefetchPlan({ venueId: p.venueId, seatplanId: p.seatplanId, locale: currentLocale() });
+  }, [p, prefetchPlan, i18n.language]); // a new language asks for the plan in it (the seat map's own query's key)
   const [extend, extendState] = useExtendHoldMutation();
   const [release] = useReleaseHoldsMutation();
   const cartP = useSelector((s: BookingState) => s.cart.presentations[id]);

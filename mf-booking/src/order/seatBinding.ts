@@ -9,17 +9,10 @@ import { cartActions } from '../cart/cartSlice';
 import { selectSeats } from '../cart/cartThunks';
 import type { BookingDispatch, BookingState } from '../store';
 
-/**
- * A seat status this recent is not asked for again when the seat step mounts: the order page asks for it as soon as
- * the presentation is known, a render before the step mounts. Any older one is (a visitor back from a later step).
- */
-export const STATUS_FRESH_SECONDS = 1;
-
 /** The seat map on booking's contract (/seats/…) and booking's cart. */
 export const bookingSeatBinding: SeatMapBinding = {
   usePlan: (p) => useSeatplanV2Query({ venueId: p.venueId, seatplanId: p.seatplanId, locale: currentLocale() }),
-  // Asked for anew each time the seat step mounts, unless the order page has just asked (STATUS_FRESH_SECONDS).
-  useStatus: (p) => useSeatsStatusV2Query({ presentationId: p.id, isReserved: p.isReserved }, { refetchOnMountOrArgChange: STATUS_FRESH_SECONDS }),
+  useStatus: (p) => useSeatsStatusV2Query({ presentationId: p.id, isReserved: p.isReserved }, { refetchOnMountOrArgChange: true }),
   useSeats: (presentationId) => useSelector((s: BookingState) => s.cart.presentations[presentationId]?.seats),
   useCartActions() {
     const dispatch = useDispatch<BookingDispatch>();
