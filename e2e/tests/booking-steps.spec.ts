@@ -90,3 +90,25 @@ for (const lang of LANGS) {
     await expect(page.getByRole('heading', { name: DETAILS[lang] })).toBeVisible();
   });
 }
+
+for (const lang of LANGS) {
+  test(`the tickets step's Next stays where it is while the api prices the cart (${lang})`, async ({ page, request }) => {
+    // The api's price comes late: the total's line is kept meanwhile, so its arrival cannot move Next under a tap
+    // (it did: the tap landed on the total, seen in CI once the step showed without React's 300 ms hold).
+    await page.route('**/api/cart', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => { /* the page moved on */ });
+    });
+    await startOrder(page, request, lang);
+    const next = page.getByTestId('tickets-step').getByRole('button', { name: NEXT[lang], exact: true });
+    await expect(next).toBeEnabled();
+    await expect(page.getByTestId('tickets-total')).toHaveCount(0); // the price is still on its way
+    const before = await next.boundingBox();
+    await expect(page.getByTestId('tickets-total')).toBeVisible({ timeout: 10_000 });
+    const after = await next.boundingBox();
+    expect(before).not.toBeNull();
+    expect(after).toEqual(before);
+    await next.click();
+    await expect(page.getByRole('heading', { name: DETAILS[lang] })).toBeVisible();
+  });
+}

@@ -16,7 +16,9 @@ const MyEnrolments = lazyScreen(() => import('./enrol/MyEnrolments').then((m) =>
 
 /**
  * The code of the screen a page opens on (`pathname` below /membership), started with the remote and awaited by its
- * first render (`firstScreen`, see lazyScreen); the list itself is in the remote's own chunk.
+ * first render (`firstScreen`, see lazyScreen); the list itself is in the remote's own chunk. A membership's own page
+ * shows the list first: its purchase's code is started here too but not waited for (it is shown once the membership
+ * has been found, by when it is usually there).
  */
 export function preloadScreen(pathname: string): Promise<void> | undefined {
   const [first, second] = pathname.replace(/^\/membership\/?/, '').split('/');
@@ -24,7 +26,8 @@ export function preloadScreen(pathname: string): Promise<void> | undefined {
   if (first === 'enroll' && second) return EnrolPage.preload();
   if (first === 'renew' && second) return Renew.preload();
   if (first === 'enrolments') return MyEnrolments.preload();
-  return Purchase.preload(); // a membership's own page: its purchase, once the membership is found
+  Purchase.preload().catch(() => { /* its own load reports it */ });
+  return undefined;
 }
 
 /** /membership, /membership/{code}, /membership/{code}/{priceCode}: the list; by code, the purchase of that membership. */

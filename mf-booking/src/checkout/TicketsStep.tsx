@@ -87,7 +87,10 @@ function TicketsForm({ p, groups, presentation, onNext, onBack }: FormProps) {
         </div>
       )}
 
-      {quote && <p className={styles.total} aria-live="polite" data-testid="tickets-total">{t('tickets.subtotal', { amount: formatMoney(quote.totalAmount, locale), count: quote.totalTickets })}</p>}
+      {/* Its line is kept while the api prices the cart: the total arriving must not move Next under a visitor's finger. */}
+      <p className={styles.total} aria-live="polite" data-testid={quote ? 'tickets-total' : undefined}>
+        {quote ? t('tickets.subtotal', { amount: formatMoney(quote.totalAmount, locale), count: quote.totalTickets }) : '\u00a0'}
+      </p>
       {step.error && <p ref={step.errorRef} tabIndex={-1} role="alert" className="tx-error" data-testid="tickets-error">{step.error}</p>}
       <div className={styles.actions}>
         {onBack && <button type="button" className="tx-btn tx-btn-secondary" onClick={onBack}>{t('common:actions.back')}</button>}

@@ -66,16 +66,16 @@ function pick(ids: readonly OrderStepId[]): StepDef[] {
  * step finds its lock timer by name). Confirmation is a page of its own, not a step; an order without
  * seats or payment is not an order, so a configuration lacking them falls back to the first reading.
  */
+export function orderStepsFrom(ids: readonly OrderStepId[] | undefined): StepDef[] {
+  const steps = pick(ids ?? []);
+  const unique = new Set(steps.map((s) => s.id)).size === steps.length;
+  return unique && steps[0]?.id === 'chooseSeats' && steps.at(-1)?.id === 'payment' ? steps : ORDER_STEPS;
+}
+
 /**
  * The code of what comes after step `step`: the next step, or the confirmation page after the last. The order page
  * loads it while the visitor is on this step, so that Continue shows it at once (see lazyScreen).
  */
 export function preloadAfter(steps: StepDef[], step: number): Promise<void> | undefined {
   return (steps[step + 1]?.Component ?? Pages.Confirmation).preload?.();
-}
-
-export function orderStepsFrom(ids: readonly OrderStepId[] | undefined): StepDef[] {
-  const steps = pick(ids ?? []);
-  const unique = new Set(steps.map((s) => s.id)).size === steps.length;
-  return unique && steps[0]?.id === 'chooseSeats' && steps.at(-1)?.id === 'payment' ? steps : ORDER_STEPS;
 }
