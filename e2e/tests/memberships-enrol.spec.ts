@@ -38,6 +38,8 @@ async function signIn(page: Page, lang: Lang) {
   await page.goto(`/customer?lang=${lang}`);
   await page.getByLabel(t.signIn.mobile).fill(t.mobile);
   await page.getByRole('button', { name: t.signIn.send }).click();
+  // the code's field comes once the api has sent it: reading the outbox before that raced the send (CI, once)
+  await expect(page.getByLabel(t.signIn.code)).toBeVisible();
   const box = await (await page.request.get(`/api/dev/sms-outbox?mobileNumber=${t.mobile}`)).json() as { messages: Array<{ code: string | null }> };
   await page.getByLabel(t.signIn.code).fill(box.messages[0]!.code!);
   await page.getByRole('button', { name: t.signIn.go, exact: true }).click();

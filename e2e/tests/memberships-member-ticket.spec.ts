@@ -51,6 +51,8 @@ async function signIn(page: Page, lang: Lang, mobile: string) {
   await page.goto(`/customer?lang=${lang}`);
   await page.getByLabel(t.mobile).fill(mobile);
   await page.getByRole('button', { name: t.send }).click();
+  // the code's field comes once the api has sent it: reading the outbox before that raced the send (CI, once)
+  await expect(page.getByLabel(t.code)).toBeVisible();
   const box = await (await page.request.get(`/api/dev/sms-outbox?mobileNumber=${mobile}`)).json() as { messages: Array<{ code: string | null }> };
   await page.getByLabel(t.code).fill(box.messages[0]!.code!);
   await page.getByRole('button', { name: t.go, exact: true }).click();
