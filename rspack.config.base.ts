@@ -89,8 +89,8 @@ class HostRequirementsPlugin {
 }
 
 /** Files worth compressing ahead: scripts, styles and JSON of 1 KB or more (source maps are fetched by no page). */
-export const PRECOMPRESSED = /\.(js|css|json)$/;
-export const PRECOMPRESS_MIN_BYTES = 1024;
+const PRECOMPRESSED = /\.(js|css|json)$/;
+const PRECOMPRESS_MIN_BYTES = 1024;
 
 /**
  * Writes a Brotli copy (`<file>.br`, quality 11) beside each script, style sheet and JSON file of a production build,

@@ -48,7 +48,8 @@ for (const { lang, mobile, t } of CASES) {
     await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
     await page.getByLabel(t.mobile).fill(mobile);
     await page.getByRole('button', { name: t.send }).click();
-
+    // the code's field comes once the api has sent the new code: the outbox read before that could find the first one
+    await expect(page.getByLabel(t.code)).toBeVisible();
     const code = await smsCode(page, mobile);
     await page.getByLabel(t.code).fill(wrong(code));
     await page.getByRole('button', { name: t.signIn, exact: true }).click();

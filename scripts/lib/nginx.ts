@@ -3,6 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { ROOT } from './apps.ts';
 import { contentSecurityPolicy, remoteOriginsOf } from './security.ts';
+// Debian's libnginx-mod-http-brotli-static: serves the builds' `.br` copies (PrecompressPlugin) when installed.
+import { BROTLI_STATIC_MODULE } from './preflight.mjs';
 
 export interface NginxOptions {
   prefix: string;
@@ -14,11 +16,8 @@ export interface NginxOptions {
   paymentOrigin?: string;
 }
 
-/** Debian's libnginx-mod-http-brotli-static: serves the builds' `.br` copies (PrecompressPlugin) when installed. */
-export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-
-export function renderNginxConf(o: NginxOptions & { brotliModule?: string | null }): string {
-  const brotli = o.brotliModule === undefined ? (existsSync(BROTLI_STATIC_MODULE) ? BROTLI_STATIC_MODULE : null) : o.brotliModule;
+export function renderNginxConf(o: NginxOptions): string {
+  const brotli = existsSync(BROTLI_STATIC_MODULE);
   const template = readFileSync(path.join(ROOT, 'deploy', 'nginx.conf.template'), 'utf8');
   // nginx expands $request_id inside add_header: a fresh nonce per response.
   const csp = contentSecurityPolicy('$request_id', { remoteOrigins: remoteOriginsOf(o.registry), paymentOrigin: o.paymentOrigin });
@@ -31,7 +30,7 @@ export function renderNginxConf(o: NginxOptions & { brotliModule?: string | null
     SITE_DIR: o.siteDir,
     API_UPSTREAMS: o.apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n'),
     CSP: csp.replace(/"/g, '\\"'),
-    BROTLI_MODULE: brotli ? `load_module ${brotli};` : '# (no Brotli module: gzip only)',
+    BROTLI_MODULE: brotli ? `load_module ${BROTLI_STATIC_MODULE};` : '# (no Brotli module: gzip only)',
     BROTLI: brotli ? '  brotli_static on;' : '  # brotli_static: needs libnginx-mod-http-brotli-static',
   };
   return template.replace(/\{\{([A-Z_]+)\}\}/g, (m, k: string) => {

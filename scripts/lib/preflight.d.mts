@@ -37,5 +37,6 @@ export function decide(facts: Facts): Step;
 export function runPreflight(only: string | undefined): Record<string, string>;
 
 /** The Debian packages behind each need (nginx with its Brotli module). */
+export declare const BROTLI_STATIC_MODULE: string;
 export declare const APT_PACKAGES: Record<Pkg, string[]>;
 export declare function aptNames(needs: string[]): string[];

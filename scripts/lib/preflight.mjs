@@ -24,7 +24,8 @@ export const NEEDS = {
 
 /** The Debian packages behind each need: nginx with its Brotli module (it serves the builds' `.br` copies). */
 export const APT_PACKAGES = { chromium: ['chromium'], nginx: ['nginx', 'libnginx-mod-http-brotli-static'], postgresql: ['postgresql'] };
-const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** Where Debian's libnginx-mod-http-brotli-static puts its module (nginx.ts loads it from there). */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /** @param {string[]} needs */
 export const aptNames = (needs) => needs.flatMap((p) => APT_PACKAGES[/** @type {keyof typeof APT_PACKAGES} */ (p)] ?? [p]);

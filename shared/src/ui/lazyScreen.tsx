@@ -23,7 +23,7 @@ export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P
   let loading: Promise<ComponentType<P>> | undefined;
   const get = () => (loading ??= load().then(
     (component) => (loaded = component),
-    (error: unknown) => { loading = undefined; throw error; }, // a later render may try again
+    (error: unknown) => { loading = undefined; throw error; }, // a later preload() imports again
   ));
   const Suspended = lazy(async () => ({ default: await get() }));
   function Screen(props: P) {
