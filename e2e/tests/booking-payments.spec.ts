@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { CARDS, LANGS, expectConfirmation, frame, startOrder, submitCardForm, toSummary } from './booking-flow';
 
@@ -94,3 +95,32 @@ for (const lang of LANGS) {
     });
   });
 }
+
+/**
+ * The hosted card page's script gives the first field the focus when it loads. On a slow line it can arrive after the
+ * visitor has started typing; taking the focus then sent the next keys into the card number (a clean-clone run typed
+ * the ID number there and paid with a 19-digit card). Here the script is held back until a field is in use.
+ */
+test('the hosted card page: its script, arriving late, leaves the focus where the visitor is typing', async ({ page, request }) => {
+  const uuid = randomUUID();
+  const form = await (await request.get('/api/payment/form/en?total=12&locationId=2&authProfileId=1&numberOfPayments=1&provider=sandbox', { headers: { uuid } })).json() as { paymentFormURL: string };
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/payment/sandbox/page.js', async (route) => { await held; await route.continue(); });
+  const script = page.waitForResponse('**/api/payment/sandbox/page.js');
+  await page.goto(form.paymentFormURL, { waitUntil: 'commit' });
+  const cvv = page.getByLabel('CVV');
+  await cvv.click();
+  await page.keyboard.type('12');
+  release();
+  await script;
+  // A script at the end of the body holds the parser: the document is past 'loading' once it has run.
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  await page.keyboard.type('3');
+  await expect(cvv).toBeFocused();
+  await expect(cvv).toHaveValue('123');
+  await expect(page.getByLabel('Card number')).toHaveValue('');
+  // It did run: the card number is grouped as it is typed.
+  await page.getByLabel('Card number').fill('4580000000000000');
+  await expect(page.getByLabel('Card number')).toHaveValue('4580 0000 0000 0000');
+});

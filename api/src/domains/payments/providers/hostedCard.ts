@@ -84,8 +84,11 @@ export const PAGE_JS = `(function () {
       exp.value = d.length > 2 ? d.slice(0, 2) + '/' + d.slice(2) : d;
     });
   }
+  // Not when the visitor is already in a field: on a slow line this script can arrive after the form is in use, and
+  // taking the focus then sent the next keys into the card number.
   var first = document.querySelector('[aria-invalid="true"]') || document.querySelector('input');
-  if (first && first.focus) first.focus();
+  var active = document.activeElement;
+  if (first && first.focus && (!active || active === body || active === document.documentElement)) first.focus();
 })();
 `;
 
