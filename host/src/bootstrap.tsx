@@ -2,7 +2,7 @@
 import './zodConfig';
 import '@ticketing/shared/ui.css';
 import './shell/layout.css';
-import { initI18n, storedLocale, rememberLocale, isLocale, setRuntimeConfig, isChunkLoadError, reloadAfterChunkError, getSessionUuid, type RemoteEntry } from '@ticketing/shared';
+import { initI18n, storedLocale, rememberLocale, isLocale, setRuntimeConfig, isChunkLoadError, reloadAfterChunkError, getSessionUuid, yieldToMain, type RemoteEntry } from '@ticketing/shared';
 import { fetchRegistry } from './registry';
 import { externalTarget, pageKind, redirectFor, remoteFor } from './routes';
 import { fallbackLifecycles } from './fallbackApp';
@@ -12,7 +12,6 @@ import { prefetchWhatsOn } from './shell/whatsOn';
 import { preloadRemote } from './preloadRemote';
 import { earlyStart, pickLocale } from './earlyStart';
 import type { Remotes } from './remotes';
-import { yieldToMain } from './yieldToMain';
 
 /** Spec section 2 redirects happen before anything else renders. */
 function handleRedirects(): boolean {

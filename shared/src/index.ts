@@ -10,6 +10,7 @@ export { getSessionUuid, readSession, writeSession } from './runtime/session';
 export { cartsToDiscard, noteCartItems, registerCart, startCart, type CartKind } from './runtime/carts';
 export { paymentOrigin, readHostedPaymentMessage, useHostedPaymentMessages, type HostedPaymentMessage } from './payments/messages';
 export { isChunkLoadError, reloadAfterChunkError, CHUNK_RELOAD_INTERVAL_MS } from './runtime/chunkReload';
+export { yieldToMain } from './runtime/yieldToMain';
 export { formatMoney, agorotToShekels, shekelsToAgorot, localeTag } from './format/money';
 export { jerusalemDate, addDays, calendarStrip, formatTime, formatLongDateTime, formatDayMonthYearTime, formatDayMonthYear, parseDayMonthYear, formatStripDay, TIME_ZONE } from './format/date';
 export { slugify } from './format/slug';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import { createSpaLifecycles, type RemoteDefinition } from '../src/spa/lifecycles';
 
@@ -36,5 +36,22 @@ describe('a remote\'s bootstrap and the code of its first screen (issue 12: no l
   it('a remote without a first-screen chunk starts as before', async () => {
     const { bootstrap } = createSpaLifecycles(definition());
     expect(await settled(bootstrap())).toBe('done');
+  });
+});
+
+describe('a remote\'s bootstrap in a task of its own (issue 12: Total Blocking Time)', () => {
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('yields to the browser before it starts the texts and the first screen\'s code', async () => {
+    let resume!: () => void;
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((r) => { resume = r; }) });
+    const firstScreen = vi.fn(() => Promise.resolve());
+    const boot = createSpaLifecycles(definition(firstScreen)).bootstrap();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(firstScreen).not.toHaveBeenCalled(); // still the task that evaluated the remote's modules
+    resume();
+    expect(await settled(boot)).toBe('done');
+    expect(firstScreen).toHaveBeenCalledTimes(1);
   });
 });

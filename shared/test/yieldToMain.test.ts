@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { yieldToMain } from '../src/yieldToMain';
+import { yieldToMain } from '../src/runtime/yieldToMain';
 
 afterEach(() => { vi.unstubAllGlobals(); vi.useRealTimers(); });
 
-describe('yieldToMain (issue 12: the host\'s start-up in several tasks, not one long one)', () => {
+describe('yieldToMain (issue 12: a page\'s start-up in several tasks, not one long one)', () => {
   it('uses scheduler.yield where the browser has it', async () => {
     const y = vi.fn(() => Promise.resolve());
     vi.stubGlobal('scheduler', { yield: y });
