@@ -1,5 +1,6 @@
 // The shared package: one copy per page (Module Federation singleton).
 export * from './contracts';
+export { prebuild } from './contracts/lazy';
 export { publish, subscribe } from './bus/eventBus';
 export { i18n, initI18n, addNamespace, loadNamespace, setLocale, currentLocale, storedLocale, rememberLocale, dirOf, isLocale, LOCALES, DEFAULT_LOCALE, RTL_LOCALES, type Resources, type ResourceLoaders } from './i18n';
 export { createBaseQuery, toFailure, type ApiFailure } from './api/baseQuery';

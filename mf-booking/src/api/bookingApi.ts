@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { createBaseQuery, DayPresentationsResponse, FeaturesResponse } from '@ticketing/shared';
+import { createBaseQuery, DayPresentationsResponse, FeaturesResponse, prebuild } from '@ticketing/shared';
 import { currentMiniSiteUrl, takesMiniSiteUrl } from '../minisite/miniSiteSession';
 
 const base = createBaseQuery();
@@ -21,6 +21,7 @@ export const bookingApi = createApi({
   endpoints: (b) => ({
     dayPresentations: b.query<DayPresentationsResponse, { date: string; locale: string }>({
       query: ({ date }) => ({ url: '/seats/presentations', params: { date } }),
+      onQueryStarted: () => prebuild(DayPresentationsResponse),
       transformResponse: (raw: unknown) => DayPresentationsResponse.parse(raw),
     }),
     /** One film for its film page (issue 14 point 10). */

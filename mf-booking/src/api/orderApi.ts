@@ -1,4 +1,4 @@
-import { CartResponse, ConfigResponse, CustomerInfoResponse, type CartBody } from '@ticketing/shared';
+import { CartResponse, ConfigResponse, CustomerInfoResponse, prebuild, type CartBody } from '@ticketing/shared';
 import { bookingApi } from './bookingApi';
 
 /**
@@ -10,6 +10,7 @@ export const orderApi = bookingApi.enhanceEndpoints({ addTagTypes: ['Customer'] 
   endpoints: (b) => ({
     startupConfig: b.query<ConfigResponse, void>({
       query: () => ({ url: '/config' }),
+      onQueryStarted: () => prebuild(ConfigResponse),
       transformResponse: (raw: unknown) => ConfigResponse.parse(raw),
       keepUnusedDataFor: 3600,
     }),

@@ -1,6 +1,6 @@
 import {
   BestAvailableResponse, ExtendResponse, type ExtendStep, LockSeatResponse, PresentationResponse, ReleaseHoldsResponse, SeatplanV2Response, SelectionCheckResponse,
-  SeatsStatusV2Response, TicketGroupsResponse, UnlockSeatResponse, type LockSeatInput,
+  SeatsStatusV2Response, TicketGroupsResponse, UnlockSeatResponse, prebuild, type LockSeatInput,
 } from '@ticketing/shared';
 import { parseSeatplanV2, parseSeatsStatusV2 } from '@ticketing/seatmap/contract';
 import { bookingApi } from './bookingApi';
@@ -22,6 +22,9 @@ export const seatsApi = bookingApi.injectEndpoints({
   endpoints: (b) => ({
     presentation: b.query<PresentationResponse, { id: number; locale: string }>({
       query: ({ id }) => ({ url: `/presentations/${id}` }),
+      // the presentation's and the seat status's contracts are built while the answers are on the network (the seat
+      // plan's is not: its seats are checked by a loop, and building its seat schemas would be work the parse skips)
+      onQueryStarted: () => prebuild(PresentationResponse, SeatsStatusV2Response),
       transformResponse: (raw: unknown) => PresentationResponse.parse(raw),
       providesTags: (_r, _e, a) => [{ type: 'Presentation', id: a.id }],
     }),
