@@ -170,3 +170,16 @@ for (const lang of ['en', 'he'] as Lang[]) {
     });
   });
 }
+
+/** A screening to watch at home has no seats: the event list says so instead of "100000 places left". */
+for (const [lang, note] of [['en', 'Online screening · no seat to choose'], ['he', 'הקרנה מקוונת · ללא בחירת מושב']] as const) {
+  test(`a watch-at-home screening on the event list says it is online, not how many places are left (${lang})`, async ({ page, request }) => {
+    const body = (await (await request.get(`/api/seats/presentations?date=${jerusalemDay(0)}`)).json()) as { presentations: DayP[] };
+    const vod = body.presentations.find((p) => p.isVod);
+    expect(vod, 'a watch-at-home screening today (demo data)').toBeDefined();
+    await page.goto(`/order?lang=${lang}`);
+    const link = page.locator(`a[href$="/order/${vod!.id}"]`);
+    await expect(link).toContainText(note);
+    await expect(link).not.toContainText(lang === 'en' ? 'places left' : 'מקומות');
+  });
+}

@@ -72,7 +72,7 @@ export function EventList() {
                     <span className="tx-visually-hidden">{f.name}, </span>
                     <strong>{formatTime(p.dateTime, locale)}</strong>
                     <span>{p.locationName} · {p.venueName}</span>
-                    <small>{p.locationOffline ? t('events.offline') : p.available === 0 ? t('events.soldOut') : `${t(`events.mode.${p.seatingMode}`)} · ${t('events.placesLeft', { count: p.available })}`}</small>
+                    <small>{p.locationOffline ? t('events.offline') : p.isVod ? t('events.vodNote') : p.available === 0 ? t('events.soldOut') : `${t(`events.mode.${p.seatingMode}`)} · ${t('events.placesLeft', { count: p.available })}`}</small>
                   </Link>
                 </li>
               ))}
