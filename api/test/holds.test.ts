@@ -87,7 +87,9 @@ forEachEngine('holds', (get) => {
     const p = await futurePresentation(get().db, 21, 3);
     await get().db.query('UPDATE presentations SET choose_seats_s = 1 WHERE id = $1', [p.id]);
     const a = newUuid('a');
-    // meta is cached for 5 s: use a presentation not touched before
+    // The api caches a presentation's settings for 5 s (META_TTL_MS): a clean-clone run once found this presentation's
+    // earlier value still cached (a 600 s hold), so the test waits the cache out rather than trusting it untouched.
+    await new Promise((res) => setTimeout(res, 5100));
     const r = LockSeatResponse.parse((await lock(p, a, 2111, 3, 3)).json());
     expect(new Date(r.expiresAt).getTime() - Date.now()).toBeLessThan(1500);
     await new Promise((res) => setTimeout(res, 1600));
