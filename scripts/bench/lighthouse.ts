@@ -8,6 +8,8 @@
  *   criticalJsGzip    every script fetched by the load (Lighthouse waits for the network to go quiet)
  *   jsBeforeLcpGzip   the scripts whose download ended before the observed LCP
  *   criticalJsTransfer the bytes those scripts took on the wire as served (the builds' Brotli copies where accepted)
+ * and what the LCP is made of: the largest paint's element, and Lighthouse's two simulated replays of the load behind
+ * its LCP figure (when main.js, the last script and the last api answer came off the simulated line: lanternPath.ts).
  * Part of `npm run bench`; alone: `npx tsx scripts/bench/lighthouse.ts [baseUrl]` → bench-results/lighthouse.json.
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +21,7 @@ import lighthouse from 'lighthouse';
 import { ROOT } from '../lib/apps.ts';
 import { CHROMIUM_ARGS, chromiumPath, round, startSite } from './lib.ts';
 import { findPresentation } from './seatmap.ts';
+import { lcpReplays } from './lanternPath.ts';
 
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9337);
 export const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 100 };
@@ -61,6 +64,9 @@ async function auditRoute(url: string) {
   const requests = ((lhr.audits['network-requests']?.details as { items?: RequestItem[] } | undefined)?.items ?? []).filter((r) => r.resourceType === 'Script' && r.finished);
   const observed = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0] ?? {};
   const lcpAt = observed.observedLargestContentfulPaint ?? Infinity;
+  // read before any await: the simulation table is module state that the next audit overwrites
+  const lcpSimulation = lcpReplays();
+  const lcpElement = ((lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { selector?: string; nodeLabel?: string } }> }> } | undefined)?.items?.[0]?.items?.[0]?.node) ?? null;
   const sized = await Promise.all(requests.map(async (r) => ({ ...r, gzip: await gzipBytes(r.url) })));
   const sum = (xs: typeof sized) => xs.reduce((s, x) => s + x.gzip, 0);
   return {
@@ -78,6 +84,8 @@ async function auditRoute(url: string) {
     // Lighthouse's own measure of this machine's CPU at the time of the run (higher is faster): the timings above are
     // the observed main-thread work × 4, so the same build scores differently on a slower machine or a busier hour.
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    lcpElement: lcpElement ? { selector: lcpElement.selector, text: lcpElement.nodeLabel?.slice(0, 80) } : null,
+    lcpSimulation,
     sourceMapRequests: ((lhr.audits['network-requests']?.details as { items?: RequestItem[] } | undefined)?.items ?? []).filter((r) => /\.map(\?|$)/.test(r.url)).length,
   };
 }
@@ -92,13 +100,16 @@ function median(xs: number[]): number {
 
 /**
  * A route's runs in one record: each timing figure is the median of the runs (one run moves LCP by ± 0.3 s on this
- * machine), with its range and every run beside it; bytes, CLS and accessibility are the worst run's.
+ * machine), with its range and every run beside it; bytes, CLS and accessibility are the worst run's; the LCP's
+ * element and simulated replays are those of the run whose LCP is the median.
  */
 function summarise(path: string, runs: Audit[]) {
   const worst = runs.reduce((a, b) => (b.cls > a.cls || b.accessibility < a.accessibility || b.criticalJsGzip > a.criticalJsGzip ? b : a));
   const medians = Object.fromEntries(TIMED.map((k) => [k, Math.round(median(runs.map((r) => r[k])))]));
   const range = Object.fromEntries(TIMED.map((k) => [k, [Math.min(...runs.map((r) => r[k])), Math.max(...runs.map((r) => r[k]))]]));
-  return { path, ...worst, ...medians, runs: runs.length, range, each: runs.map((r) => Object.fromEntries(['performance', 'lcpMs', 'tbtMs', 'cls', 'benchmarkIndex'].map((k) => [k, r[k as keyof Audit]]))) };
+  // what the LCP is made of, from the run whose LCP is the median (the worst run is picked for bytes and CLS)
+  const middle = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor((runs.length - 1) / 2)]!;
+  return { path, ...worst, ...medians, lcpElement: middle.lcpElement, lcpSimulation: middle.lcpSimulation, runs: runs.length, range, each: runs.map((r) => Object.fromEntries(['performance', 'lcpMs', 'tbtMs', 'cls', 'benchmarkIndex'].map((k) => [k, r[k as keyof Audit]]))) };
 }
 
 /**
