@@ -10,17 +10,22 @@ test.describe.configure({ timeout: 150_000 });
  * signed token rather than the document key.
  */
 const T = {
-  en: { calendar: 'Add to calendar', share: 'Share the ticket', copied: 'The ticket link was copied.', eticket: 'Open the e-ticket' },
-  he: { calendar: 'הוספה ליומן', share: 'שיתוף הכרטיס', copied: 'הקישור לכרטיס הועתק.', eticket: 'פתיחת הכרטיס האלקטרוני' },
+  en: { calendar: 'Add to calendar', share: 'Share the ticket', copied: 'The ticket link was copied.', eticket: 'Open the e-ticket', weekday: /(Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)day, \d\d\/\d\d\/\d{4}/ },
+  he: { calendar: 'הוספה ליומן', share: 'שיתוף הכרטיס', copied: 'הקישור לכרטיס הועתק.', eticket: 'פתיחת הכרטיס האלקטרוני', weekday: /יום (ראשון|שני|שלישי|רביעי|חמישי|שישי)|שבת/ },
 } as const;
 
 for (const lang of LANGS) {
   test(`e-ticket: calendar file from the api, share by copying the link, signed QR (${lang})`, async ({ page, request, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await startOrder(page, request, lang);
+    const { presentationId } = await startOrder(page, request, lang);
     await toSummary(page);
     await payByCard(page, CARDS.approve);
     await expectConfirmation(page);
+    // The screening is named once, in the summary with its weekday (it was named twice, in two date formats).
+    const { presentation } = await (await request.get(`/api/presentations/${presentationId}`, { headers: { 'Accept-Language': lang } })).json() as { presentation: { featureName: string } };
+    await expect(page.getByTestId('order-summary')).toContainText(presentation.featureName);
+    expect((await page.getByTestId('confirmation').innerText()).split(presentation.featureName).length - 1).toBe(1);
+    await expect(page.getByTestId('order-summary').locator('caption').first()).toHaveText(T[lang].weekday);
     const calendar = page.getByRole('link', { name: T[lang].calendar });
     const href = await calendar.getAttribute('href');
     expect(href).toMatch(/^\/api\/edocument\/[^/]+\/calendar\.ics$/);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDayMonthYearTime, formatMoney, type OrderSummary } from '@ticketing/shared';
+import { formatLongDateTime, formatMoney, type OrderSummary } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
 import { useLocale } from './hooks';
 import styles from './checkout.module.css';
@@ -14,7 +14,7 @@ export function OrderSummaryView({ order, caption }: { order: OrderSummary; capt
       {order.presentations.map((p) => (
         <table key={p.presentationId} className="tx-table">
           <caption className={styles.caption}>
-            {caption ? `${caption} · ` : ''}{p.featureName} · {p.locationName} · {p.venueName} · {formatDayMonthYearTime(p.dateTime)}
+            {caption ? `${caption} · ` : ''}{p.featureName} · {p.locationName} · {p.venueName} · {formatLongDateTime(p.dateTime, locale)}
           </caption>
           <thead>
             <tr><th scope="col">{t('summary.seat')}</th><th scope="col">{t('summary.ticket')}</th><th scope="col">{t('summary.price')}</th></tr>

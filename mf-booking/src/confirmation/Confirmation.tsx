@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Field, formatLongDateTime, publish, rules } from '@ticketing/shared';
+import { Field, publish, rules } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
 import { cartActions } from '../cart/cartSlice';
 import { useStartupConfigQuery } from '../api/orderApi';
 import { useEdocumentQuery, useSendTicketsMutation } from '../api/checkoutApi';
 import { checkoutActions } from '../checkout/checkoutSlice';
 import { failureText } from '../checkout/errors';
-import { useCheckoutDispatch, useCheckoutSelector, useLocale } from '../checkout/hooks';
+import { useCheckoutDispatch, useCheckoutSelector } from '../checkout/hooks';
 import { clearIdempotencyKey } from '../checkout/idempotency';
 import { OrderSummaryView } from '../checkout/OrderSummaryView';
 import { usePersistCheckout } from '../checkout/persist';
@@ -25,7 +25,6 @@ import styles from './confirmation.module.css';
  */
 export function Confirmation() {
   const { t, i18n } = useTranslation(NAMESPACE);
-  const locale = useLocale();
   const navigate = useNavigate();
   const dispatch = useCheckoutDispatch();
   usePersistCheckout();
@@ -92,7 +91,6 @@ export function Confirmation() {
       <p className={styles.number}>
         {t('confirmation.reservationNumber')} <strong data-testid="reservation-number">{reservation.reservationIdentifier}</strong>
       </p>
-      {first && <p>{first.featureName} · {first.locationName} · {first.venueName} · {formatLongDateTime(first.dateTime, locale)}</p>}
       {reservation.isHold && (
         <p className={`tx-card ${styles.hold}`} data-testid="hold-note">{t('confirmation.holdNote', { minutes })}</p>
       )}
