@@ -84,7 +84,8 @@ async function auditRoute(url: string) {
     // Lighthouse's own measure of this machine's CPU at the time of the run (higher is faster): the timings above are
     // the observed main-thread work × 4, so the same build scores differently on a slower machine or a busier hour.
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-    lcpElement: lcpElement ? { selector: lcpElement.selector, text: lcpElement.nodeLabel?.slice(0, 80) } : null,
+    // an image's label is its selector again: text only when the element has some
+    lcpElement: lcpElement ? { selector: lcpElement.selector, text: lcpElement.nodeLabel === lcpElement.selector ? undefined : lcpElement.nodeLabel?.slice(0, 80) } : null,
     lcpSimulation,
     sourceMapRequests: ((lhr.audits['network-requests']?.details as { items?: RequestItem[] } | undefined)?.items ?? []).filter((r) => /\.map(\?|$)/.test(r.url)).length,
   };
