@@ -6,7 +6,8 @@
  * `LANTERN_DEBUG` traces are written from) and records, per replay, when the host's `main.js` came off the simulated
  * line, when the last script and the last api answer did, the bytes on the line, and the replay's end: it tells a
  * route bound by its bytes (main.js late because every first-screen file shares the line) from one bound by a chain
- * of calls or by script evaluation. Call right after the route's audit: the table holds the latest run only.
+ * of calls or by script evaluation. Call `forgetReplays` before each audit and `lcpReplays` right after it: the table
+ * is Lighthouse's module state and holds the latest run only.
  */
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 
@@ -46,9 +47,16 @@ export function summariseReplay(timings: Timings): ReplaySummary {
   return { endMs: Math.round(endMs), mainJsEndMs: r(mainJsEndMs), lastScriptEndMs: r(lastScriptEndMs), lastApiEndMs: r(lastApiEndMs), scripts, apiCalls, bytesOnLine, cpuMs: Math.round(cpuMs) };
 }
 
+const replayTable = () => Lantern.Simulation.Simulator.allNodeTimings as unknown as Map<string, Timings>;
+
+/** Empties the table before an audit, so that a run without an LCP replay never reports the previous route's. */
+export function forgetReplays(): void {
+  replayTable().clear();
+}
+
 /** The two LCP replays of the audit that just ran, or null when this Lighthouse keeps none. */
 export function lcpReplays(): { optimistic: ReplaySummary; pessimistic: ReplaySummary } | null {
-  const all = Lantern.Simulation.Simulator.allNodeTimings as unknown as Map<string, Timings>;
+  const all = replayTable();
   const optimistic = all.get('optimisticLargestContentfulPaint');
   const pessimistic = all.get('pessimisticLargestContentfulPaint');
   if (!optimistic || !pessimistic) return null;

@@ -21,7 +21,7 @@ import lighthouse from 'lighthouse';
 import { ROOT } from '../lib/apps.ts';
 import { CHROMIUM_ARGS, chromiumPath, round, startSite } from './lib.ts';
 import { findPresentation } from './seatmap.ts';
-import { lcpReplays } from './lanternPath.ts';
+import { forgetReplays, lcpReplays } from './lanternPath.ts';
 
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9337);
 export const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 100 };
@@ -56,6 +56,7 @@ function gzipBytes(url: string): Promise<number> {
 }
 
 async function auditRoute(url: string) {
+  forgetReplays();
   const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;

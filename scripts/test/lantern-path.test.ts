@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { summariseReplay } from '../bench/lanternPath.ts';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
+import { forgetReplays, lcpReplays, summariseReplay } from '../bench/lanternPath.ts';
 
 type Timings = Parameters<typeof summariseReplay>[0];
 const net = (url: string, resourceType: string, transferSize: number) => ({ type: 'network', request: { url, resourceType, transferSize } });
@@ -32,5 +33,15 @@ describe("the LCP replay summary (Lighthouse's simulated load behind its LCP)", 
     expect(s.lastApiEndMs).toBeNull();
     expect(s.mainJsEndMs).toBeNull(); // a remote's own main.js is not the host's
     expect(s.lastScriptEndMs).toBe(900);
+  });
+
+  it("reads the audit's two LCP replays from Lighthouse's table, and none after the table is emptied", () => {
+    const table = Lantern.Simulation.Simulator.allNodeTimings as unknown as Map<string, Timings>;
+    const replay = new Map([[net('http://x/main.abc.js', 'Script', 80_000), { startTime: 600, endTime: 2_100 }]]) as unknown as Timings;
+    table.set('optimisticLargestContentfulPaint', replay);
+    table.set('pessimisticLargestContentfulPaint', replay);
+    expect(lcpReplays()?.pessimistic.mainJsEndMs).toBe(2_100);
+    forgetReplays(); // before the next route's audit: a run without an LCP replay reports none, not this one
+    expect(lcpReplays()).toBeNull();
   });
 });
