@@ -88,6 +88,28 @@ class HostRequirementsPlugin {
   }
 }
 
+/** A language's texts: one JSON module, evaluated once; nothing in it to compile ahead. */
+const TEXTS_CHUNK = /^(?:remote-|seatmap-)?texts-[a-z]{2}\.[0-9a-f]+\.js$/;
+
+/**
+ * Marks every script of a production build for eager compilation (V8's explicit compile hints, Chromium 136+: the
+ * magic comment on a script's first line). Without it V8 compiles each function on its first call, on the main
+ * thread, in the middle of the page's start; with it, while the script streams in, on a background thread. A page's
+ * scripts are fetched when their code is about to run (the first screen, then each step), so nearly all of it is
+ * called soon. Lighthouse A/B on this machine (issue 12): TBT `/order` 54–86 → 7–13 ms, hall 105–204 → 22–72 ms,
+ * arena 109–169 → 55–82 ms, LCP unchanged. Added after minification (which drops comments) and before the source
+ * maps and the Brotli copies are written. The host's inlined early script and the texts are left as they are.
+ */
+function compileHints() {
+  return new rspack.BannerPlugin({
+    banner: '//# allFunctionsCalledOnLoad',
+    raw: true,
+    test: /\.js$/,
+    exclude: [/^early\./, TEXTS_CHUNK],
+    stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+  });
+}
+
 /** Files worth compressing ahead: scripts, styles and JSON of 1 KB or more (source maps are fetched by no page). */
 const PRECOMPRESSED = /\.(js|css|json)$/;
 const PRECOMPRESS_MIN_BYTES = 1024;
@@ -278,6 +300,7 @@ export function createConfig(opts: AppOptions, env: { production?: boolean } = {
         scriptLoading: 'defer',
         ...(opts.isHost ? { chunks: ['main'] } : {}),
       }),
+      ...(production ? [compileHints()] : []),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     devServer: {

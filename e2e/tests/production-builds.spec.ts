@@ -76,6 +76,32 @@ test('no page requests a source map, and no script or stylesheet it loads points
 });
 
 /**
+ * Every script is compiled ahead, while it streams in (issue 12, V8's explicit compile hints: the magic comment on its
+ * first line), not function by function on the main thread as the page starts: each script the seat map's page runs
+ * carries the hint, except the texts (one JSON module each); the page's inlined early script is left as it is.
+ */
+test('every script the seat map\'s page loads is marked for eager compilation, the texts and the inline script excepted', async ({ page, request }) => {
+  const scripts: Promise<{ file: string; hinted: boolean }>[] = [];
+  page.on('response', (r) => {
+    if (!/\.js(\?|$)/.test(r.url())) return;
+    const file = new URL(r.url()).pathname.split('/').pop()!;
+    scripts.push(r.text().then((body) => ({ file, hinted: body.startsWith('//# allFunctionsCalledOnLoad\n') })));
+  });
+  await page.goto(`/order/${await takePresentationId(request)}?lang=en`);
+  await expect(page.getByRole('toolbar', { name: 'Zoom', exact: true })).toBeVisible();
+  const loaded = await Promise.all(scripts);
+  const texts = loaded.filter((s) => TEXTS_CHUNK.test(s.file));
+  const code = loaded.filter((s) => !TEXTS_CHUNK.test(s.file));
+  expect(texts.length).toBeGreaterThanOrEqual(3); // the host's, booking's and the seat map's texts
+  expect(code.map((s) => s.file)).toEqual(expect.arrayContaining(['remoteEntry.js', expect.stringMatching(/^main\./), expect.stringMatching(/^order-page\./)]));
+  expect(code.filter((s) => !s.hinted).map((s) => s.file)).toEqual([]);
+  expect(texts.filter((s) => s.hinted).map((s) => s.file)).toEqual([]);
+  const inline = await page.locator('script:not([src])').allTextContents();
+  expect(inline.length).toBeGreaterThan(0);
+  expect(inline.some((js) => js.includes('allFunctionsCalledOnLoad'))).toBe(false);
+});
+
+/**
  * Texts are fetched per language (issue 12, first-load bytes): the common texts and each remote's texts are one chunk
  * per locale (`texts-<locale>`, `remote-texts-<locale>`), and a page fetches the chunks of its own language only,
  * also after the visitor switches language (the new language's chunks are fetched then).

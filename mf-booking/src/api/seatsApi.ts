@@ -22,9 +22,11 @@ export const seatsApi = bookingApi.injectEndpoints({
   endpoints: (b) => ({
     presentation: b.query<PresentationResponse, { id: number; locale: string }>({
       query: ({ id }) => ({ url: `/presentations/${id}` }),
-      // the presentation's and the seat status's contracts are built while the answers are on the network (the seat
-      // plan's is not: its seats are checked by a loop, and building its seat schemas would be work the parse skips)
-      onQueryStarted: () => prebuild(PresentationResponse, SeatsStatusV2Response),
+      // the presentation's, the seat plan's and the seat status's contracts are built while the answers are on the
+      // network: the plan and the status often arrive together, and building the plan's contract in the task that
+      // handles them delayed the map's first frame (the plan's seats are checked by a loop, but its one seat schema
+      // costs little to build)
+      onQueryStarted: () => prebuild(PresentationResponse, SeatplanV2Response, SeatsStatusV2Response),
       transformResponse: (raw: unknown) => PresentationResponse.parse(raw),
       providesTags: (_r, _e, a) => [{ type: 'Presentation', id: a.id }],
     }),
