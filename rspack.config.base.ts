@@ -193,8 +193,13 @@ function hostPlugins(production: boolean) {
       ENV_TARGET: JSON.stringify('web'),
     }),
     new HostRequirementsPlugin(),
-    ...(production ? [new EarlyStartPlugin()] : []),
+    ...(production ? [new EarlyStartPlugin(), federationSdkEnv()] : []),
   ];
+}
+
+/** The federation sdk's environment module without its localStorage read (host/src/federationEnv.ts says why). */
+function federationSdkEnv() {
+  return new rspack.NormalModuleReplacementPlugin(/@module-federation[\\/]sdk[\\/]dist[\\/]env\.js$/, path.join(rootDir, 'host', 'src', 'federationEnv.ts'));
 }
 
 /** A remote is a federation container: `./spa` exposed, the singletons consumed, a manifest for the registry. */

@@ -102,6 +102,26 @@ test('every script the seat map\'s page loads is marked for eager compilation, t
 });
 
 /**
+ * The first localStorage access of a page loads the storage area synchronously from the browser process (1–7 ms of
+ * main thread here). The site keeps nothing there that a page load needs; the federation runtime's debug switch was
+ * the one reader, and the host's production build leaves it out (host/src/federationEnv.ts).
+ */
+test('loading a remote\'s page does not touch localStorage', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    const own = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+    const reads: string[] = [];
+    (window as unknown as { __localStorageReads: string[] }).__localStorageReads = reads;
+    Object.defineProperty(window, 'localStorage', { configurable: true, get() { reads.push(new Error().stack?.split('\n')[2]?.trim() ?? '?'); return own.get!.call(window); } });
+  });
+  for (const path of [`/order/${await takePresentationId(request)}?lang=en`, '/PRES-live?lang=en']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __localStorageReads: string[] }).__localStorageReads), path).toEqual([]);
+  }
+});
+
+/**
  * Texts are fetched per language (issue 12, first-load bytes): the common texts and each remote's texts are one chunk
  * per locale (`texts-<locale>`, `remote-texts-<locale>`), and a page fetches the chunks of its own language only,
  * also after the visitor switches language (the new language's chunks are fetched then).
