@@ -197,9 +197,19 @@ function hostPlugins(production: boolean) {
   ];
 }
 
-/** The federation sdk's environment module without its localStorage read (host/src/federationEnv.ts says why). */
+/**
+ * The federation sdk's environment module without its localStorage read (host/src/federationEnv.ts says why). The
+ * swap must export what the sdk's own module exports: an sdk upgrade that changes them stops the build here instead
+ * of leaving a name undefined at run time.
+ */
 function federationSdkEnv() {
-  return new rspack.NormalModuleReplacementPlugin(/@module-federation[\\/]sdk[\\/]dist[\\/]env\.js$/, path.join(rootDir, 'host', 'src', 'federationEnv.ts'));
+  const replacement = path.join(rootDir, 'host', 'src', 'federationEnv.ts');
+  const original = path.join(rootDir, 'node_modules', '@module-federation', 'sdk', 'dist', 'env.js');
+  const names = (code: string, pattern: RegExp) => [...code.matchAll(pattern)].flatMap((m) => m[1]!.split(',').map((n) => n.trim())).filter(Boolean).sort();
+  const theirs = names(readFileSync(original, 'utf8'), /^export \{([^}]*)\}/gm);
+  const ours = names(readFileSync(replacement, 'utf8'), /^export const (\w+)/gm);
+  if (theirs.join() !== ours.join()) throw new Error(`host/src/federationEnv.ts exports ${ours.join(', ')}, the federation sdk's env.js ${theirs.join(', ')}: update the swap`);
+  return new rspack.NormalModuleReplacementPlugin(/@module-federation[\\/]sdk[\\/]dist[\\/]env\.js$/, replacement);
 }
 
 /** A remote is a federation container: `./spa` exposed, the singletons consumed, a manifest for the registry. */
