@@ -17,6 +17,7 @@ import { sharedImportsOf, sharedMap } from './scripts/lib/shared-singletons.ts';
 import { hostRequirements } from './scripts/lib/host-requirements.ts';
 import { CRASH_FIXTURE, releaseOverrides } from './scripts/lib/release-test.ts';
 import { serveDevRegistry } from './scripts/lib/dev-registry.ts';
+import { TEXTS_CHUNK } from './scripts/lib/texts-chunk.ts';
 
 const rootDir = path.dirname(fileURLToPath(import.meta.url));
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
@@ -88,9 +89,6 @@ class HostRequirementsPlugin {
   }
 }
 
-/** A language's texts: one JSON module, evaluated once; nothing in it to compile ahead. */
-const TEXTS_CHUNK = /^(?:remote-|seatmap-)?texts-[a-z]{2}\.[0-9a-f]+\.js$/;
-
 /**
  * Marks every script of a production build for eager compilation (V8's explicit compile hints, Chromium 136+: the
  * magic comment on a script's first line). Without it V8 compiles each function on its first call, on the main
@@ -98,7 +96,8 @@ const TEXTS_CHUNK = /^(?:remote-|seatmap-)?texts-[a-z]{2}\.[0-9a-f]+\.js$/;
  * scripts are fetched when their code is about to run (the first screen, then each step), so nearly all of it is
  * called soon. Lighthouse A/B on this machine (issue 12): TBT `/order` 54–86 → 7–13 ms, hall 105–204 → 22–72 ms,
  * arena 109–169 → 55–82 ms, LCP unchanged. Added after minification (which drops comments) and before the source
- * maps and the Brotli copies are written. The host's inlined early script and the texts are left as they are.
+ * maps and the Brotli copies are written. The host's inlined early script and the texts (one JSON module each,
+ * evaluated once: nothing to compile ahead) are left as they are.
  */
 function compileHints() {
   return new rspack.BannerPlugin({

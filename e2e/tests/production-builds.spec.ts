@@ -3,6 +3,7 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { E2E_SITE_DIR, ROOT } from '../env';
 import { takePresentationId } from './booking-flow';
+import { TEXTS_CHUNK } from '../../scripts/lib/texts-chunk.ts';
 
 /**
  * What ships is production code only (issue 12): no app's dist/ (nor the versioned remote folders the site serves)
@@ -10,7 +11,6 @@ import { takePresentationId } from './booking-flow';
  * Development builds are recognised by the files a bundle was made from, as its (hidden) source map lists them.
  */
 const APPS = ['host', 'mf-booking', 'mf-customer', 'mf-memberships', 'mf-vouchers', 'mf-preslive', 'mf-ticketref'];
-const TEXTS_CHUNK = /^(?:remote-|seatmap-)?texts-[a-z]{2}\.[0-9a-f]+\.js$/;
 const JSON_ONLY_CHUNK = /^"use strict";\(self\.\w+=self\.\w+\|\|\[\]\)\.push\(\[\[\d+\],\{\d+\((\w)\)\{\1\.exports=JSON\.parse\('(?:[^'\\]|\\.)*'\)\}\}\]\);?\s*$/;
 const DEVELOPMENT_BUILD = /node_modules\/(.+?)\/(?:.*\/)?(?:development\/|[^/]*\.development\.[cm]?js$)/;
 
