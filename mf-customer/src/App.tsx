@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { publish, Spinner, subscribe } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
-import { useRefreshMutation } from './api';
+import { customerApi, useRefreshMutation } from './api';
 import { MobileLogin } from './login/MobileLogin';
 import { Area } from './area/Area';
 import { OfferPage } from './OfferPage';
@@ -18,6 +18,10 @@ function CustomerPage() {
   const returnTo = safeReturnTo(window.location.search);
   const [customer, setCustomer] = useState<CustomerInfo | null>();
   const [refresh] = useRefreshMutation();
+  // the sign-in's options asked for beside the session check, not after it: the form waits for them (its identifier
+  // choice above the field), so the page's text comes at once and nothing in it moves
+  const prefetchLoginOptions = customerApi.usePrefetch('loginOptions');
+  useEffect(() => prefetchLoginOptions(), [prefetchLoginOptions]);
   useEffect(() => {
     let live = true;
     void refresh().then((r) => { if (live) setCustomer('data' in r && r.data ? r.data : null); });

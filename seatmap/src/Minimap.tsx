@@ -5,6 +5,12 @@ import styles from './seatmap.module.css';
 
 /** Halls from this many seats get a minimap. */
 export const MINIMAP_MIN_SEATS = 1000;
+const MINIMAP_WIDTH = 200;
+
+/** The minimap's box in CSS px: fixed width, the hall's proportions (at least 40 px high). */
+function minimapSize(plan: SeatMapModel['plan']): { w: number; h: number } {
+  return { w: MINIMAP_WIDTH, h: Math.max(40, Math.round((MINIMAP_WIDTH * (plan.height + 2)) / (plan.width + 2))) };
+}
 
 /**
  * The whole hall in small with the part in view framed; pointing at it centres the map there. Drawn after the
@@ -24,9 +30,8 @@ export function Minimap({ model, view, onCenter }: {
     const ctx = c?.getContext('2d');
     if (!c || !ctx) return;
     const dpr = window.devicePixelRatio || 1;
-    const w = 200;
-    const h = Math.max(40, Math.round((w * (model.plan.height + 2)) / (model.plan.width + 2)));
-    c.width = w * dpr; c.height = h * dpr; c.style.inlineSize = `${w}px`; c.style.blockSize = `${h}px`;
+    const { w, h } = minimapSize(model.plan);
+    c.width = w * dpr; c.height = h * dpr;
     miniView.current = drawMinimap(ctx, model, w, h, dpr);
   }, [model]);
 
@@ -54,10 +59,13 @@ export function Minimap({ model, view, onCenter }: {
     onCenter(w.x, w.y);
   };
   const frame = view && miniView.current ? viewportOnMinimap(view, miniView.current) : null;
+  // the box has its final size from the first frame (issue 12: a canvas is 300 × 150 until drawn, and the minimap
+  // shrinking to its size once drawn was a layout shift of 0.018 on the arena)
+  const size = minimapSize(model.plan);
 
   return (
     <div dir="ltr" className={styles.minimap} aria-hidden="true">
-      <canvas ref={miniRef} onPointerDown={point} onPointerMove={(e) => { if (e.buttons) point(e); }} />
+      <canvas ref={miniRef} style={{ inlineSize: size.w, blockSize: size.h }} onPointerDown={point} onPointerMove={(e) => { if (e.buttons) point(e); }} />
       {frame && <div className={styles.minimapView} style={frame} />}
     </div>
   );

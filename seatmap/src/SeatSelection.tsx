@@ -33,8 +33,8 @@ export function buildModel(plan: SeatplanV2, status: SeatsStatusV2Response, seat
 
 /**
  * False until the frame after `ready` has been painted: parts of the page that are not needed to see and use the map
- * (legend, best available, list picker) mount then, so the first paint of the map does not wait for them. A tab in
- * the background gets no frames; the timer mounts them anyway.
+ * (best available, list picker: below everything else, so nothing moves when they come) mount then, so the first
+ * paint of the map does not wait for them. A tab in the background gets no frames; the timer mounts them anyway.
  */
 function useAfterFirstPaint(ready: boolean): boolean {
   const [done, setDone] = useState(false);
@@ -213,7 +213,8 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
             focusRequest={focusRequest}
           />
         )}
-        {showMap && panels && <Legend hasGA={hasGA} />}
+        {/* with the map, not after it: on a phone the side panels are below it, and a legend mounting later pushed them down */}
+        {showMap && <Legend hasGA={hasGA} />}
         <div className="tx-visually-hidden" aria-live="polite" data-testid="seat-live">{live}</div>
       </div>
       <div className={styles.side}>

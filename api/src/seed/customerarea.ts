@@ -127,6 +127,7 @@ export const SPEC_CUSTOMERS = [
   { mobile: '0531234507', ssn: israeliIdFrom('17890125'), first: 'מאיה', last: 'רוזן', email: 'maya@example.com', member: null, waitlistOwner: null },
   { mobile: '0531234508', ssn: israeliIdFrom('18901236'), first: 'Ron', last: 'Biton', email: 'ron@example.com', member: null, waitlistOwner: 0 },
   { mobile: '0531234509', ssn: israeliIdFrom('19012347'), first: 'טל', last: 'חדד', email: 'tal@example.com', member: null, waitlistOwner: 1 },
+  { mobile: '0531234510', ssn: israeliIdFrom('20123458'), first: 'דביר', last: 'כהן', email: 'dvir@example.com', member: null, waitlistOwner: null },
 ] as const;
 
 async function seedSpecCustomers(db: Db): Promise<void> {

@@ -7,31 +7,49 @@ import styles from './shell.module.css';
 /** The readable half of the customer session (the session cookie itself is httpOnly): present only when signed in. */
 const CSRF_COOKIE = 'tx_customer_csrf';
 
-/** Header: the signed-in customer's name and a sign-out; follows customer:login / customer:logout on the bus. */
-export function CustomerMenu() {
-  const { t } = useTranslation('common');
-  const [name, setName] = useState<string | null>(null);
+/** `undefined`: signed out; `null`: signed in, the name still on its way (or none on file); else the first name. */
+export type CustomerName = string | null | undefined;
+
+/**
+ * The signed-in customer's first name, from the session (a refresh call when its cookie is there) and then from
+ * customer:login / customer:logout on the bus. Known to be signed in from the first render whenever the cookie is.
+ * Staff pages have no customer menu (`enabled` false): no cookie read, no call.
+ */
+export function useCustomerName(enabled: boolean): CustomerName {
+  const [name, setName] = useState<CustomerName>(() => (enabled && readCookie(CSRF_COOKIE) ? null : undefined));
+  const [hadSession] = useState(name === null); // the cookie read once: each read is a trip to the browser process
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
-    if (readCookie(CSRF_COOKIE)) {
+    if (hadSession) {
       void fetch(apiUrl('/customer/refresh'), { method: 'POST', credentials: 'same-origin' })
-        .then(async (r) => (r.ok ? CustomerInfoResponse.parse(await r.json()).customerInfo.FirstName : null))
-        .catch(() => null)
+        .then(async (r) => (r.ok ? CustomerInfoResponse.parse(await r.json()).customerInfo.FirstName || null : undefined))
+        .catch(() => undefined)
         .then((n) => { if (live) setName(n); });
     }
-    const offIn = subscribe('customer:login', (e) => setName(e.firstName ?? ''));
-    const offOut = subscribe('customer:logout', () => setName(null));
+    const offIn = subscribe('customer:login', (e) => setName(e.firstName || null));
+    const offOut = subscribe('customer:logout', () => setName(undefined));
     return () => { live = false; offIn(); offOut(); };
-  }, []);
-  if (name === null) return null;
+  }, [enabled, hadSession]);
+  return name;
+}
+
+/**
+ * The signed-in customer's link to their area (named once the name is known) and a sign-out. The header places it
+ * among its tools on a wide screen and in the menu on a phone (`className`): in the phone's one header row it wrapped
+ * the header onto more lines, and appearing after the refresh moved the whole page down (issue 12).
+ */
+export function CustomerMenu({ name, className }: { name: CustomerName; className: string }) {
+  const { t } = useTranslation('common');
+  if (name === undefined) return null;
   const signOut = async () => {
     const csrf = readCookie(CSRF_COOKIE) ?? '';
     await fetch(apiUrl('/customer/logout'), { method: 'POST', credentials: 'same-origin', headers: { 'x-customer-csrf': csrf } });
     publish('customer:logout', {});
   };
   return (
-    <div className={styles.customer}>
-      <a href="/customer" data-spa>{t('account.signedInAs', { name })}</a>
+    <div className={`${styles.customer} ${className}`}>
+      <a href="/customer" data-spa>{name ? t('account.signedInAs', { name }) : t('nav.customer')}</a>
       <button type="button" className="tx-btn-secondary" onClick={() => void signOut()}>{t('account.signOut')}</button>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRuntimeConfig, setLocale, subscribe } from '@ticketing/shared';
-import { CustomerMenu } from './CustomerMenu';
+import { CustomerMenu, useCustomerName } from './CustomerMenu';
 import styles from './shell.module.css';
 
 const PUBLIC_LINKS = [['/order', 'nav.order'], ['/vod', 'nav.vod'], ['/membership', 'nav.membership'], ['/vouchers', 'nav.vouchers'], ['/donations', 'nav.donations'], ['/customer', 'nav.customer']] as const;
@@ -44,12 +44,13 @@ function TicketIcon() {
   );
 }
 
-/** Header: brand, navigation (collapsed behind a menu button on a phone), then the tools (cart, language). */
+/** Header: brand, navigation (collapsed behind a menu button on a phone), then the tools (cart, customer, language). */
 export function Header({ staff }: { staff: boolean }) {
   const { t } = useTranslation('common');
   const count = useCartCount();
   const links = staff ? STAFF_LINKS : PUBLIC_LINKS;
   const [menuOpen, setMenuOpen] = useState(false);
+  const customer = useCustomerName(!staff);
   return (
     <header className={styles.header}>
       <a className="tx-visually-hidden" href="#main">{t('app.skipToContent')}</a>
@@ -58,8 +59,10 @@ export function Header({ staff }: { staff: boolean }) {
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         <span>{t('nav.menu')}</span>
       </button>
-      <nav id="shell-nav" aria-label={t('nav.label')} className={styles.nav} data-open={menuOpen}>
-        {links.map(([href, key]) => <a key={href} href={href} data-spa onClick={() => setMenuOpen(false)} aria-current={location.pathname.startsWith(href) ? 'page' : undefined}>{t(key)}</a>)}
+      {/* a link followed in the open menu (the customer's too) closes it */}
+      <nav id="shell-nav" aria-label={t('nav.label')} className={styles.nav} data-open={menuOpen} onClick={(e) => { if ((e.target as Element).closest('a')) setMenuOpen(false); }}>
+        {links.map(([href, key]) => <a key={href} href={href} data-spa aria-current={location.pathname.startsWith(href) ? 'page' : undefined}>{t(key)}</a>)}
+        {!staff && <CustomerMenu name={customer} className={styles.inMenu} />}
       </nav>
       <div className={styles.tools}>
         {!staff && (
@@ -67,7 +70,7 @@ export function Header({ staff }: { staff: boolean }) {
             <TicketIcon /> <span>{count}</span>
           </a>
         )}
-        {!staff && <CustomerMenu />}
+        {!staff && <CustomerMenu name={customer} className={styles.inTools} />}
         <LanguageSwitch />
       </div>
     </header>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Spinner } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
-import { failureKey, useAreaDataQuery, useLogoutMutation } from '../api';
+import { failureKey, useAreaDataQuery, useLogoutMutation, useVodQuery, useWaitingListQuery } from '../api';
 import { ReservationsSection } from './ReservationsSection';
 import { VouchersSection } from './VouchersSection';
 import { NAMESPACE } from '../locales';
@@ -15,6 +15,11 @@ export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSign
   const { t } = useTranslation(NAMESPACE);
   const [logout, out] = useLogoutMutation();
   const area = useAreaDataQuery();
+  // The sections come together once the area's first calls have answered (each section reads its own from the same
+  // cache): sections appearing one by one above the others moved them down the page while the visitor read (issue 12).
+  const vod = useVodQuery();
+  const waitlist = useWaitingListQuery();
+  const loading = area.isLoading || vod.isLoading || waitlist.isLoading;
   const signOut = async () => {
     const r = await logout();
     if ('data' in r) onSignedOut();
@@ -26,14 +31,17 @@ export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSign
         <button type="button" className="tx-btn-secondary" onClick={() => void signOut()} disabled={out.isLoading}>{t('area.signOut')}</button>
       </p>
       {out.error && <ErrorNotice messageKey={failureKey(out.error)} />}
-      {area.isLoading && <Spinner />}
-      {area.error && <ErrorNotice messageKey={failureKey(area.error)} onRetry={() => void area.refetch()} />}
-      {area.data && <ReservationsSection data={area.data} />}
-      {area.data && <VouchersSection vouchers={area.data.systemVouchers} />}
-      <MembershipsSection members={customer.Members} />
-      <VodSection />
-      <WaitlistSection />
-      <DetailsSection customer={customer} />
+      {loading ? <Spinner /> : (
+        <>
+          {area.error && <ErrorNotice messageKey={failureKey(area.error)} onRetry={() => void area.refetch()} />}
+          {area.data && <ReservationsSection data={area.data} />}
+          {area.data && <VouchersSection vouchers={area.data.systemVouchers} />}
+          <MembershipsSection members={customer.Members} />
+          <VodSection />
+          <WaitlistSection />
+          <DetailsSection customer={customer} />
+        </>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, ErrorNotice, rules, type RuleError } from '@ticketing/shared';
+import { Field, ErrorNotice, rules, Spinner, type RuleError } from '@ticketing/shared';
 import type { CustomerInfo, LoginIdentifier } from '@ticketing/shared/contracts';
 import { failureKey, useLoginOptionsQuery, useSendCodeMutation, useVerifyCodeMutation } from '../api';
 import { NAMESPACE } from '../locales';
@@ -27,6 +27,7 @@ interface Props { onSignedIn: (c: CustomerInfo) => void; checkout?: boolean }
 export function MobileLogin({ onSignedIn, checkout }: Props) {
   const { t } = useTranslation(NAMESPACE);
   const options = useLoginOptionsQuery();
+  // a failed options call falls back to the mobile number alone (always offered) rather than blocking the sign-in
   const identifiers = options.data?.identifiers ?? ['mobile'];
   const [kind, setKind] = useState<LoginIdentifier>('mobile');
   const [value, setValue] = useState('');
@@ -76,7 +77,8 @@ export function MobileLogin({ onSignedIn, checkout }: Props) {
       {withPassword ? <PasswordLogin onSignedIn={onSignedIn} onBack={() => setWithPassword(false)} /> : (
         <>
           <p>{t('login.intro')}</p>
-          <form noValidate onSubmit={submit} className="tx-card" style={{ maxInlineSize: '26rem' }}>
+          {/* the form once the identifiers are known: a choice appearing above the field would move it under a finger */}
+          {options.isLoading ? <Spinner /> : <form noValidate onSubmit={submit} className="tx-card" style={{ maxInlineSize: '26rem' }}>
             {identifiers.length > 1 && (
               <fieldset>
                 <legend>{t('login.identifierLegend')}</legend>
@@ -102,7 +104,7 @@ export function MobileLogin({ onSignedIn, checkout }: Props) {
             {kind !== 'mobile' && <p>{t('login.toMobileOnFile')}</p>}
             <button type="submit" className="tx-btn" disabled={send.isLoading}>{t('login.send')}</button>
             {send.error && <ErrorNotice messageKey={failureKey(send.error)} />}
-          </form>
+          </form>}
           {options.data?.passwordLogin && (
             <p><button type="button" className="tx-btn-secondary" onClick={() => setWithPassword(true)}>{t('login.withPassword')}</button></p>
           )}
