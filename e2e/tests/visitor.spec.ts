@@ -125,6 +125,20 @@ for (const lang of ['en', 'he'] as Lang[]) {
       await expect(page.getByTestId('menu-toggle')).toHaveAttribute('aria-expanded', 'true');
     });
 
+    test('on a phone a link drawn as a button takes its own room: the memberships\' buy buttons cover no price', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/membership?lang=${lang}`);
+      const cards = page.getByTestId('membership-list').locator(':scope > li');
+      await expect(cards.first()).toBeVisible();
+      expect(await cards.count()).toBeGreaterThan(1);
+      for (const card of await cards.all()) {
+        // an inline link's padding overflowed its line and covered the last price above it
+        const lastPrice = await card.locator('li').last().boundingBox();
+        const buy = await card.getByRole('link').last().boundingBox();
+        expect(buy!.y).toBeGreaterThanOrEqual(lastPrice!.y + lastPrice!.height - 0.5);
+      }
+    });
+
     test('points 8 and 9: every language is offered and works; titles name the page; a favicon', async ({ page }) => {
       const notFound: string[] = [];
       page.on('response', (r) => { if (r.status() === 404 && !r.url().includes('/api/')) notFound.push(r.url()); });
