@@ -9,11 +9,11 @@ import { takePresentationId as takePresentation } from './booking-flow';
 declare global { interface Window { __shifts: number[]; __footerTops: number[] } }
 
 /**
- * On a phone nothing may move at all once painted (a layout shift of any size is something a finger can miss);
- * below this is sub-pixel rounding. On a wide screen the issue's bound (CLS ≤ 0.05) holds: the seat step's bar moves
- * below the fold when the hall's proportions arrive with its plan (0.009), and no finger is on it.
+ * Nothing may move at all once painted (on a phone a layout shift of any size is something a finger can miss); below
+ * this is sub-pixel rounding. One exception, on a wide screen only, within the issue's bound (CLS ≤ 0.05): the seat
+ * step's bar moves below the fold when the hall's proportions arrive with its plan (0.009).
  */
-const PHONE_NO_SHIFT = 0.001;
+const NO_SHIFT = 0.001;
 
 async function shiftsOf(page: Page): Promise<number> {
   const shifts = await page.evaluate(() => window.__shifts);
@@ -55,20 +55,21 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       await page.goto('/?lang=he');
       await expect(page.getByTestId('home-film').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const { shifts, tops } = await page.evaluate(() => ({ shifts: window.__shifts, tops: window.__footerTops }));
+      const { tops } = await page.evaluate(() => ({ tops: window.__footerTops }));
       expect(tops.length).toBeGreaterThan(0);
       expect(Math.min(...tops)).toBeGreaterThanOrEqual(viewport.height);
-      expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(0.05);
+      // the placeholder cards fill a screen: the next section was pushed out of view at 1280 × 800 (0.036)
+      expect(await shiftsOf(page)).toBeLessThanOrEqual(NO_SHIFT);
     });
 
     test('/order: the footer stays below the fold and nothing shifts while the event list mounts', async ({ page }) => {
       await page.goto('/order?lang=en');
       await expect(page.getByTestId('event-list')).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const { shifts, tops } = await page.evaluate(() => ({ shifts: window.__shifts, tops: window.__footerTops }));
+      const { tops } = await page.evaluate(() => ({ tops: window.__footerTops }));
       expect(tops.length).toBeGreaterThan(0);
       expect(Math.min(...tops)).toBeGreaterThanOrEqual(viewport.height);
-      expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(0.05);
+      expect(await shiftsOf(page)).toBeLessThanOrEqual(NO_SHIFT);
     });
 
     test('/order/{id}: the seat map page mounts without moving what is already on screen', async ({ page, request }) => {
@@ -82,7 +83,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
       const { tops } = await page.evaluate(() => ({ tops: window.__footerTops }));
       expect(tops.length).toBeGreaterThan(0);
       expect(Math.min(...tops)).toBeGreaterThanOrEqual(viewport.height);
-      expect(await shiftsOf(page)).toBeLessThanOrEqual(viewport.width < 600 ? PHONE_NO_SHIFT : 0.05);
+      expect(await shiftsOf(page)).toBeLessThanOrEqual(viewport.width < 600 ? NO_SHIFT : 0.05);
     });
   });
 }
@@ -95,7 +96,7 @@ test.describe('390×844: nothing moves', () => {
     await page.goto(`/order/${await arenaPresentation(request)}?lang=en`);
     await expect(page.getByRole('list', { name: 'Legend' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await shiftsOf(page)).toBeLessThanOrEqual(PHONE_NO_SHIFT);
+    expect(await shiftsOf(page)).toBeLessThanOrEqual(NO_SHIFT);
   });
 
   test('/membership: the seasons come under the memberships, not under a spinner the list replaces', async ({ page }) => {
@@ -104,7 +105,7 @@ test.describe('390×844: nothing moves', () => {
     await page.goto('/membership?lang=he');
     await expect(page.getByRole('heading', { level: 2, name: 'מנויי עונה' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await shiftsOf(page)).toBeLessThanOrEqual(PHONE_NO_SHIFT);
+    expect(await shiftsOf(page)).toBeLessThanOrEqual(NO_SHIFT);
   });
 
   test('a film page: the days and screenings stay where they are when the film details arrive', async ({ page }) => {
@@ -115,7 +116,7 @@ test.describe('390×844: nothing moves', () => {
     await page.goto(`${href}&lang=en`);
     await expect(page.getByRole('link', { name: 'All films' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(await shiftsOf(page)).toBeLessThanOrEqual(PHONE_NO_SHIFT);
+    expect(await shiftsOf(page)).toBeLessThanOrEqual(NO_SHIFT);
   });
 
   test('signed in: the header keeps its height (the account is in the menu) and the area comes whole', async ({ page }) => {
@@ -133,7 +134,7 @@ test.describe('390×844: nothing moves', () => {
     for (const path of ['/order?lang=he', '/customer?lang=he']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      expect(await shiftsOf(page), path).toBeLessThanOrEqual(PHONE_NO_SHIFT);
+      expect(await shiftsOf(page), path).toBeLessThanOrEqual(NO_SHIFT);
     }
     // the account and its sign-out are in the menu on a phone, and the header stays one row
     expect((await page.locator('header').boundingBox())!.height).toBeLessThan(80);
