@@ -28,10 +28,19 @@ function BarClock() {
  * clock and, on the seats step, the seats chosen, the api's total and Continue. Without a summary or an
  * action it is shown on a phone only (the clock of the later steps, which have their own buttons).
  */
-export function OrderBar({ summary, action }: { summary?: ReactNode; action?: ReactNode }) {
+export function OrderBar({ summary, action, waiting = false }: {
+  summary?: ReactNode;
+  action?: ReactNode;
+  /**
+   * The step's content above the bar is still taking its size (the seat map before its first frame): on a wide
+   * screen the bar keeps its place in the flow but is not shown, since it would be seen moving down as the map grows
+   * to its hall's proportions (a layout shift of 0.009 at 1280 × 800). On a phone it is pinned to the bottom anyway.
+   */
+  waiting?: boolean;
+}) {
   const phoneOnly = !summary && !action;
   return (
-    <div className={`${styles.bar} ${phoneOnly ? styles.phoneOnly : ''}`} data-testid={phoneOnly ? 'order-bar' : 'seat-bar'}>
+    <div className={`${styles.bar} ${phoneOnly ? styles.phoneOnly : ''} ${waiting ? styles.waiting : ''}`} data-testid={phoneOnly ? 'order-bar' : 'seat-bar'}>
       <div className={styles.status}>
         <BarClock />
         {summary && <span className={styles.summary} aria-live="polite">{summary}</span>}

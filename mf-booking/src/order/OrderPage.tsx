@@ -190,6 +190,7 @@ export function OrderPage() {
               onNext={() => dispatch(cartActions.stepChanged(Math.min(step + 1, steps.length - 1)))}
               onBack={() => dispatch(cartActions.stepChanged(Math.max(0, step - 1)))}
               onMapPainted={onMapPainted}
+              mapPainted={mapPainted}
             />
           </div>
           {/* seats step: its own bar with Continue; other steps: the clock at the bottom of a phone */}

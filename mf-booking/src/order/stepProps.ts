@@ -8,4 +8,6 @@ export interface StepProps {
   onBack: () => void;
   /** The seat step's map has painted its first picture (the stepper then asks for what the picture did not need). */
   onMapPainted?: () => void;
+  /** The map has painted (or was given up waiting for: a map that cannot load holds nothing back). */
+  mapPainted?: boolean;
 }

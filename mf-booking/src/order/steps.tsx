@@ -24,7 +24,7 @@ export interface StepDef {
 }
 
 /** Step 0: the seat map. Continue is enabled once every selected seat is held and the selection keeps the rules. */
-function ChooseSeatsStep({ presentation, groupName, onNext, onMapPainted }: StepProps) {
+function ChooseSeatsStep({ presentation, groupName, onNext, onMapPainted, mapPainted }: StepProps) {
   const { t } = useTranslation(NAMESPACE);
   const [valid, setValid] = useState(false);
   const count = useSelector((s: BookingState) => s.cart.presentations[presentation.id]?.seats.length ?? 0);
@@ -39,6 +39,7 @@ function ChooseSeatsStep({ presentation, groupName, onNext, onMapPainted }: Step
         continueRefusal={next.refusal} onContinueRefusalClear={next.clear} onFirstPaint={onMapPainted} />
       {/* On a phone this bar stays at the bottom of the screen: the clock, seats chosen, the api's total, Continue (issue 14 point 7). */}
       <OrderBar
+        waiting={!mapPainted}
         summary={<>{t('order.seatsChosen', { count })}{order && count > 0 ? ` · ${formatMoney(order.totalAmount, currentLocale())}` : ''}</>}
         action={<button type="button" className="tx-btn" disabled={!valid || next.checking} onClick={() => void next.onContinue()} data-testid="step-next">{t('order.continue')}</button>}
       />
