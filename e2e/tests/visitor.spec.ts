@@ -186,6 +186,29 @@ for (const lang of ['en', 'he'] as Lang[]) {
 }
 
 /** A screening to watch at home has no seats: the event list says so instead of "100000 places left". */
+/** The menu button's name and the navigation's, in each language (shared/src/i18n/locales: common.nav). */
+const MENU = {
+  he: ['תפריט', 'ניווט ראשי'], en: ['Menu', 'Main navigation'], ru: ['Меню', 'Главное меню'], ar: ['القائمة', 'التنقل الرئيسي'], pl: ['Menu', 'Nawigacja główna'],
+} as const;
+
+for (const width of [320, 360]) {
+  test(`on a ${width} px phone the header keeps one row in every language and its icon-only menu button still opens the menu by name`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 740 });
+    for (const [lang, [menu, navigation]] of Object.entries(MENU)) {
+      await page.goto(`/order?lang=${lang}`);
+      await expect(page.getByTestId('event-list')).toBeVisible();
+      // one row is what the page frame reserves (host/src/shell/layout.css: 4.2rem); two rows (100 px) pushed the page down
+      const header = await page.locator('header').boundingBox();
+      expect(header!.height, lang).toBeLessThan(68);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBe(width);
+      const nav = page.getByRole('navigation', { name: navigation });
+      await expect(nav).toBeHidden();
+      await page.getByRole('button', { name: menu, exact: true }).click();
+      await expect(nav).toBeVisible();
+    }
+  });
+}
+
 for (const [lang, note] of [['en', 'Online screening · no seat to choose'], ['he', 'הקרנה מקוונת · ללא בחירת מושב']] as const) {
   test(`a watch-at-home screening on the event list says it is online, not how many places are left (${lang})`, async ({ page, request }) => {
     const body = (await (await request.get(`/api/seats/presentations?date=${jerusalemDay(0)}`)).json()) as { presentations: DayP[] };

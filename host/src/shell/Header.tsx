@@ -57,7 +57,7 @@ export function Header({ staff }: { staff: boolean }) {
       <a href="/" data-spa className={styles.brand}>{t('app.title')}</a>
       <button type="button" className={styles.menuToggle} aria-expanded={menuOpen} aria-controls="shell-nav" onClick={() => setMenuOpen((o) => !o)} data-testid="menu-toggle">
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
-        <span>{t('nav.menu')}</span>
+        <span className={styles.menuLabel}>{t('nav.menu')}</span>
       </button>
       {/* a link followed in the open menu (the customer's too) closes it */}
       <nav id="shell-nav" aria-label={t('nav.label')} className={styles.nav} data-open={menuOpen} onClick={(e) => { if ((e.target as Element).closest('a')) setMenuOpen(false); }}>
