@@ -86,6 +86,26 @@ for (const lang of ['en', 'he'] as Lang[]) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
     });
 
+    test('on a 360 px phone each box of the details step sits beside its label, the terms\' link under it', async ({ page, request }) => {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await startOrder(page, request, lang, 5, 1);
+      await page.getByTestId('tickets-next').click();
+      await expect(page.getByTestId('customer-info-form')).toBeVisible();
+      for (const id of ['isMailingAllowed', 'termsConfirmed']) {
+        const box = (await page.locator(`#ci-${id}`).boundingBox())!;
+        const label = (await page.locator(`label[for="ci-${id}"]`).boundingBox())!;
+        // beside: the label's first line is the box's row (a flex row wrapped the terms' label under its box)
+        expect(label.y, id).toBeLessThan(box.y + box.height);
+        expect(box.y, id).toBeLessThan(label.y + label.height);
+        const gap = lang === 'he' ? box.x - (label.x + label.width) : label.x - (box.x + box.width);
+        expect(gap, id).toBeGreaterThanOrEqual(0);
+        expect(gap, id).toBeLessThan(16);
+      }
+      const terms = (await page.locator('label[for="ci-termsConfirmed"]').boundingBox())!;
+      const link = (await page.getByTestId('terms-link').boundingBox())!;
+      expect(link.y).toBeGreaterThanOrEqual(terms.y + terms.height - 1);
+    });
+
     test('point 3: the card number reads left to right in the payment page', async ({ page, request }) => {
       await startOrder(page, request, lang, 3, 1);
       await toPayment(page);

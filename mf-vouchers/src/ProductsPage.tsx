@@ -87,7 +87,7 @@ export function ProductsPage() {
           <fieldset className={styles.fieldset} aria-describedby={deliveryMissing && !purchase.deliveryMethod ? 'vdelivery-error' : undefined}>
             <legend>{t('products.deliveryMethod')} *</legend>
             {DELIVERY.map((m, i) => (
-              <div key={m} className={styles.check}>
+              <div key={m} className="tx-check">
                 <input ref={i === 0 ? deliveryRef : undefined} id={`vdelivery-${m}`} type="radio" name="deliveryMethod" value={m} checked={purchase.deliveryMethod === m}
                   onChange={() => { setDeliveryMissing(false); dispatch(purchaseActions.deliveryMethodSet(m)); }} />
                 <label htmlFor={`vdelivery-${m}`}>{t(`products.delivery.${m}`)}</label>

@@ -144,13 +144,13 @@ export function CustomerInfoStep({ onNext, onBack }: Partial<StepProps>) {
         </div>
       )}
       {visible.includes('isMailingAllowed') && (
-        <div className={styles.check}>
+        <div className="tx-check">
           <input id={fieldId('isMailingAllowed')} type="checkbox" checked={values.isMailingAllowed} onChange={(e) => set('isMailingAllowed', e.target.checked)} />
           <label htmlFor={fieldId('isMailingAllowed')}>{t('customerInfo.fields.isMailingAllowed')}</label>
         </div>
       )}
       {visible.includes('termsConfirmed') && (
-        <div className={styles.check}>
+        <div className="tx-check">
           <input
             id={fieldId('termsConfirmed')}
             type="checkbox"

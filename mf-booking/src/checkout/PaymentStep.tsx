@@ -212,7 +212,7 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
       {phase.kind !== 'form' && phase.kind !== 'blik' && phase.kind !== 'cancelled' && (
         <div className={styles.options}>
           {loggedIn && (
-            <div className={styles.check}>
+            <div className="tx-check">
               <input id="hold-order" type="checkbox" checked={isHold} onChange={(e) => { setHoldNotice(null); setHold(e.target.checked); }} data-testid="hold-toggle" />
               <label htmlFor="hold-order">{t('payment.hold.toggle')}</label>
             </div>

@@ -88,7 +88,7 @@ export function ProductsStep({ onNext, onBack }: Partial<StepProps>) {
         <fieldset className={styles.fieldset} aria-invalid={error && !delivery} aria-describedby={error && !delivery ? 'delivery-error' : undefined}>
           <legend>{t('products.deliveryMethod')} *</legend>
           {DELIVERY.map((m, i) => (
-            <div key={m} className={styles.check}>
+            <div key={m} className="tx-check">
               <input ref={i === 0 ? deliveryRef : undefined} id={`delivery-${m}`} type="radio" name="deliveryMethod" value={m} checked={delivery === m} onChange={() => { setError(false); dispatch(checkoutActions.setDeliveryMethod(m)); }} />
               <label htmlFor={`delivery-${m}`}>{t(`products.delivery.${m}`)}</label>
             </div>

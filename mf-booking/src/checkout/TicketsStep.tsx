@@ -81,7 +81,7 @@ function TicketsForm({ p, groups, presentation, onNext, onBack }: FormProps) {
       <SeatTicketList p={p} quote={quote} details={details} refErrors={step.refErrors} />
 
       {needsWalkin(p) && (
-        <div className={styles.check}>
+        <div className="tx-check">
           <input id="walkin" type="checkbox" checked={walkin} onChange={(e) => dispatch(checkoutActions.setWalkin(e.target.checked))} aria-required />
           <label htmlFor="walkin">{t('tickets.walkin.confirm')} *</label>
         </div>

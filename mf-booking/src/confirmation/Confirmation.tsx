@@ -112,7 +112,7 @@ export function Confirmation() {
       </div>
       <DonationOffer />
       <div className={styles.reset}>
-        <div className={styles.check}>
+        <div className="tx-check">
           <input id="keep-info" type="checkbox" checked={keepInfo} onChange={(e) => setKeepInfo(e.target.checked)} />
           <label htmlFor="keep-info">{t('confirmation.keepInfo')}</label>
         </div>

@@ -226,7 +226,7 @@ function EventsStep({ season: s, enrol, onBack, onNext }: { season: EnrolSeason;
           const checked = p.IsRequired || enrol.optional.includes(p.PresentationId);
           const price = formatMoney(p.PresentationDetail.IsPriceOverride ? p.PresentationDetail.Price : p.MembershipPayableAmount, locale);
           return (
-            <li key={p.PresentationId} className={styles.check}>
+            <li key={p.PresentationId} className="tx-check">
               <input id={`ev-${p.PresentationId}`} type="checkbox" checked={checked} disabled={p.IsRequired}
                 onChange={() => dispatch(enrolActions.optionalToggled(p.PresentationId))} />
               <label htmlFor={`ev-${p.PresentationId}`}>

@@ -58,7 +58,7 @@ export function CustomerStep({ onBack, onNext }: { onBack: () => void; onNext: (
         })}
       </div>
       {form.fields.isMailingAllowed.isIncluded && (
-        <div className={styles.check}>
+        <div className="tx-check">
           <input id="ci-isMailingAllowed" type="checkbox" checked={info.isMailingAllowed ?? form.isMailingAllowedDefault} onChange={(e) => set('isMailingAllowed', e.target.checked)} />
           <label htmlFor="ci-isMailingAllowed">{t('customer.fields.isMailingAllowed')}</label>
         </div>

@@ -110,7 +110,7 @@ function ChooseStep({ membership: m, prices, purchase, onNext }: { membership: M
         <input id="renew-member" value={purchase.renewMember} onChange={(e) => dispatch(purchaseActions.renewMemberSet(e.target.value))} aria-describedby="renew-hint" />
         <p id="renew-hint">{t('purchase.renewHint')}</p>
       </div>
-      <div className={styles.check}>
+      <div className="tx-check">
         <input id="terms" type="checkbox" checked={purchase.termsAccepted} onChange={(e) => dispatch(purchaseActions.termsSet(e.target.checked))} />
         <label htmlFor="terms">{t('purchase.terms', { text: m.terms.text })}</label>
       </div>

@@ -96,14 +96,14 @@ export function DonationCheckout() {
             );
           })}
           {form.fields.isMailingAllowed.isIncluded && (
-            <div className={styles.check}>
+            <div className="tx-check">
               <input id="donor-isMailingAllowed" type="checkbox" checked={info.isMailingAllowed ?? form.isMailingAllowedDefault} onChange={(e) => set('isMailingAllowed', e.target.checked)} />
               <label htmlFor="donor-isMailingAllowed">{t('donations.fields.isMailingAllowed')}</label>
             </div>
           )}
           {form.fields.terms.isIncluded && (
             <div>
-              <div className={styles.check}>
+              <div className="tx-check">
                 <input id="donor-termsConfirmed" type="checkbox" checked={info.termsConfirmed ?? form.termsConfirmedDefault} onChange={(e) => set('termsConfirmed', e.target.checked)}
                   aria-invalid={!!issueOf('termsConfirmed')} aria-describedby={issueOf('termsConfirmed') ? 'donor-terms-error' : undefined} />
                 <label htmlFor="donor-termsConfirmed">{t('donations.fields.termsConfirmed')}{form.fields.terms.isRequired ? ' *' : ''}</label>

@@ -62,7 +62,7 @@ export function SeatTicketList({ p, quote, details, refErrors }: Props) {
                 {addons.map(([id, price], i) => {
                   const name = details.addonNameOf(tk!, Number(id));
                   return (
-                    <div key={id} className={styles.check}>
+                    <div key={id} className="tx-check">
                       <input id={`addon-${s.key}-${id}`} type="checkbox" checked={tk!.selectedAddons.includes(Number(id))} onChange={(e) => toggleAddon(s, Number(id), i, e.target.checked)} />
                       <label htmlFor={`addon-${s.key}-${id}`}>{name ? t('tickets.addonNamed', { name, price: formatMoney(price, locale) }) : t('tickets.addon', { n: i + 1, price: formatMoney(price, locale) })}</label>
                     </div>
