@@ -33,7 +33,7 @@ const CASES = [
       cancelledV: 'השובר בוטל.', replacedV: 'השובר סומן להחלפה.', historyV: 'היסטוריית השובר GIFT-NOA-1', eventCancelled: 'בוטל',
       vod: 'צפייה ביתית', play: /^צפייה ב/, plays: 'מספר צפיות', remaining: 'צפיות שנותרו',
       upcoming: 'כרטיסים להצגות קרובות', cancelT: 'ביטול הכרטיסים', confirmT: 'כן, לבטל', doneT: /קוזזו דמי ביטול .*5\.00/,
-      details: 'הפרטים שלי', edit: 'עריכת הפרטים', city: 'עיר', save: 'שמירה', saved: 'הפרטים נשמרו.', newCity: 'חיפה',
+      memberships: 'מנויים', details: 'הפרטים שלי', edit: 'עריכת הפרטים', city: 'עיר', save: 'שמירה', saved: 'הפרטים נשמרו.', newCity: 'חיפה',
     },
   },
   {
@@ -44,7 +44,7 @@ const CASES = [
       cancelledV: 'The voucher was cancelled.', replacedV: 'The voucher is marked for replacement.', historyV: 'History of voucher GIFT-ELI-1', eventCancelled: 'Cancelled',
       vod: 'Video on demand', play: /^Play /, plays: 'Plays', remaining: 'Plays remaining',
       upcoming: 'Upcoming tickets', cancelT: 'Cancel tickets', confirmT: 'Yes, cancel', doneT: /\(₪5\.00 fee withheld\)/,
-      details: 'My details', edit: 'Edit my details', city: 'City', save: 'Save', saved: 'Your details were saved.', newCity: 'Haifa',
+      memberships: 'Memberships', details: 'My details', edit: 'Edit my details', city: 'City', save: 'Save', saved: 'Your details were saved.', newCity: 'Haifa',
     },
   },
 ] as const;
@@ -62,6 +62,9 @@ for (const { lang, key, mobile, by, field, value, t } of CASES) {
     await page.getByRole('button', { name: t.signIn, exact: true }).click();
     await expect(page.getByRole('heading', { name: t.hello })).toBeVisible();
     await noAxeViolations(page);
+    // the area fits the phone: the memberships' six-column table made the page 440 px wide and it moved sideways
+    await expect(page.getByRole('region', { name: t.memberships }).getByRole('definition').filter({ hasText: /^\d{2}\/\d{2}\/\d{4}$/ })).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
 
     // gift vouchers: cancel one, replace the other, the history says what happened
     const vouchers = page.getByRole('region', { name: t.vouchers });

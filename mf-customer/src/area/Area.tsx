@@ -9,6 +9,7 @@ import { MembershipsSection } from './MembershipsSection';
 import { DetailsSection } from './DetailsSection';
 import { VodSection } from './VodSection';
 import { WaitlistSection } from './WaitlistSection';
+import styles from './area.module.css';
 
 /** The customer area of a signed-in customer: a greeting, sign-out, and one section per subject. */
 export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSignedOut: () => void }) {
@@ -32,7 +33,7 @@ export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSign
       </p>
       {out.error && <ErrorNotice messageKey={failureKey(out.error)} />}
       {loading ? <Spinner /> : (
-        <>
+        <div className={styles.sections}>
           {area.error && <ErrorNotice messageKey={failureKey(area.error)} onRetry={() => void area.refetch()} />}
           {area.data && <ReservationsSection data={area.data} />}
           {area.data && <VouchersSection vouchers={area.data.systemVouchers} />}
@@ -40,7 +41,7 @@ export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSign
           <VodSection />
           <WaitlistSection />
           <DetailsSection customer={customer} />
-        </>
+        </div>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { ErrorNotice, Field, rules, type RuleError } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
 import { failureKey, useUpdateDetailsMutation } from '../api';
 import { NAMESPACE } from '../locales';
+import styles from './area.module.css';
 
 type Key = 'firstName' | 'lastName' | 'mobile' | 'email' | 'city';
 /** Form rules of spec section 5 for each editable field. */
@@ -69,7 +70,7 @@ export function DetailsSection({ customer }: { customer: CustomerInfo }) {
       {editing ? <Edit c={c} onCancel={() => setEditing(false)} onSaved={(n) => { setC(n); setEditing(false); setSaved(true); }} /> : (
         <>
           {saved && <p role="status">{t('area.details.saved')}</p>}
-          <dl>
+          <dl className={styles.facts}>
             {rows.map(([k, v]) => (
               <div key={k}>
                 <dt>{t(`area.details.${k}`)}</dt>

@@ -1,38 +1,33 @@
 import { useTranslation } from 'react-i18next';
+import { formatDayMonthYear } from '@ticketing/shared';
 import type { Member } from '@ticketing/shared/contracts';
 import { NAMESPACE } from '../locales';
+import styles from './area.module.css';
 
-/** Memberships with their member number, tickets left, points and validity. */
+/**
+ * Memberships with their member number, tickets left, points and validity: one card each, its figures as label and
+ * value (a six-column table was 440 px wide and moved the whole page sideways on a 360 px phone).
+ */
 export function MembershipsSection({ members }: { members: Member[] }) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <section className="tx-card" aria-labelledby="members-title">
       <h2 id="members-title">{t('area.memberships.title')}</h2>
       {members.length === 0 ? <p>{t('area.memberships.none')}</p> : (
-        <table className="tx-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('area.memberships.name')}</th>
-              <th scope="col">{t('area.memberships.number')}</th>
-              <th scope="col">{t('area.memberships.balance')}</th>
-              <th scope="col">{t('area.memberships.points')}</th>
-              <th scope="col">{t('area.memberships.validUntil')}</th>
-              <th scope="col">{t('area.memberships.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <tr key={m.memberNumber}>
-                <td>{m.name}</td>
-                <td dir="ltr">{m.memberNumber}</td>
-                <td>{m.balance}</td>
-                <td>{m.pointsBalance}</td>
-                <td dir="ltr">{m.endDate}</td>
-                <td>{t(m.isExpired ? 'area.memberships.expired' : m.isNotStarted ? 'area.memberships.notStarted' : 'area.memberships.active')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className={styles.items}>
+          {members.map((m) => (
+            <li key={m.memberNumber} className="tx-card" aria-labelledby={`member-${m.memberNumber}`}>
+              <h3 id={`member-${m.memberNumber}`}>{m.name}</h3>
+              <dl className={styles.facts}>
+                <div><dt>{t('area.memberships.number')}</dt><dd><bdi dir="ltr">{m.memberNumber}</bdi></dd></div>
+                <div><dt>{t('area.memberships.balance')}</dt><dd>{m.balance}</dd></div>
+                <div><dt>{t('area.memberships.points')}</dt><dd>{m.pointsBalance}</dd></div>
+                <div><dt>{t('area.memberships.validUntil')}</dt><dd><bdi dir="ltr">{formatDayMonthYear(m.endDate)}</bdi></dd></div>
+                <div><dt>{t('area.memberships.status')}</dt><dd>{t(m.isExpired ? 'area.memberships.expired' : m.isNotStarted ? 'area.memberships.notStarted' : 'area.memberships.active')}</dd></div>
+              </dl>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { ErrorNotice, formatDayMonthYearTime, formatMoney, type ApiFailure } fro
 import type { AreaReservation, CancelReservationResponse, CustomerAreaData } from '@ticketing/shared/contracts';
 import { failureKey, useCancelReservationMutation } from '../api';
 import { NAMESPACE } from '../locales';
+import styles from './area.module.css';
 
 type Lang = Parameters<typeof formatMoney>[1];
 
@@ -90,13 +91,13 @@ export function ReservationsSection({ data }: { data: CustomerAreaData }) {
       <section className="tx-card" aria-labelledby="upcoming-title">
         <h2 id="upcoming-title">{t('area.reservations.upcoming')}</h2>
         {data.upcoming.length === 0 ? <p>{t('area.reservations.none')}</p> : (
-          <ul>{data.upcoming.map((r) => <ReservationCard key={r.id} r={r} cancellation={data.cancellation} />)}</ul>
+          <ul className={styles.items}>{data.upcoming.map((r) => <ReservationCard key={r.id} r={r} cancellation={data.cancellation} />)}</ul>
         )}
       </section>
       <section className="tx-card" aria-labelledby="past-title">
         <h2 id="past-title">{t('area.reservations.past')}</h2>
         {data.past.length === 0 ? <p>{t('area.reservations.none')}</p> : (
-          <ul>{data.past.map((r) => <ReservationCard key={r.id} r={r} cancellation={null} />)}</ul>
+          <ul className={styles.items}>{data.past.map((r) => <ReservationCard key={r.id} r={r} cancellation={null} />)}</ul>
         )}
       </section>
     </>

@@ -3,6 +3,7 @@ import { ErrorNotice, formatDayMonthYearTime, Spinner } from '@ticketing/shared'
 import type { AreaVod } from '@ticketing/shared/contracts';
 import { failureKey, usePlayVodMutation, useVodQuery } from '../api';
 import { NAMESPACE } from '../locales';
+import styles from './area.module.css';
 
 function VodCard({ v }: { v: AreaVod }) {
   const { t } = useTranslation(NAMESPACE);
@@ -10,12 +11,12 @@ function VodCard({ v }: { v: AreaVod }) {
   return (
     <li className="tx-card" aria-labelledby={`vod-${v.ticketId}`}>
       <h3 id={`vod-${v.ticketId}`}>{v.title}</h3>
-      <dl>
-        <div><dt>{t('area.vod.purchased')}</dt><dd dir="ltr">{formatDayMonthYearTime(v.purchaseDate)}</dd></div>
-        <div><dt>{t('area.vod.window')}</dt><dd dir="ltr">{formatDayMonthYearTime(v.availableFrom)} – {formatDayMonthYearTime(v.availableUntil)}</dd></div>
+      <dl className={styles.facts}>
+        <div><dt>{t('area.vod.purchased')}</dt><dd><bdi dir="ltr">{formatDayMonthYearTime(v.purchaseDate)}</bdi></dd></div>
+        <div><dt>{t('area.vod.window')}</dt><dd><bdi dir="ltr">{formatDayMonthYearTime(v.availableFrom)} – {formatDayMonthYearTime(v.availableUntil)}</bdi></dd></div>
         <div><dt>{t('area.vod.plays')}</dt><dd>{v.playCount}</dd></div>
         <div><dt>{t('area.vod.remaining')}</dt><dd>{v.playsRemaining}</dd></div>
-        <div><dt>{t('area.vod.last')}</dt><dd dir="ltr">{v.lastPlayback ? formatDayMonthYearTime(v.lastPlayback) : t('area.details.empty')}</dd></div>
+        <div><dt>{t('area.vod.last')}</dt><dd>{v.lastPlayback ? <bdi dir="ltr">{formatDayMonthYearTime(v.lastPlayback)}</bdi> : t('area.details.empty')}</dd></div>
       </dl>
       {state.isSuccess && <p role="status">{t('area.vod.playing', { title: v.title })}</p>}
       {state.error && <ErrorNotice messageKey={failureKey(state.error)} />}
@@ -35,7 +36,7 @@ export function VodSection() {
       <h2 id="vod-title">{t('area.vod.title')}</h2>
       {q.isLoading && <Spinner />}
       {q.error && <ErrorNotice messageKey={failureKey(q.error)} onRetry={() => void q.refetch()} />}
-      {q.data && (q.data.length === 0 ? <p>{t('area.vod.none')}</p> : <ul>{q.data.map((v) => <VodCard key={v.ticketId} v={v} />)}</ul>)}
+      {q.data && (q.data.length === 0 ? <p>{t('area.vod.none')}</p> : <ul className={styles.items}>{q.data.map((v) => <VodCard key={v.ticketId} v={v} />)}</ul>)}
     </section>
   );
 }

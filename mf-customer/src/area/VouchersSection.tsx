@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, formatDayMonthYearTime, formatMoney, Spinner } from '@ticketing/shared';
+import { ErrorNotice, formatDayMonthYear, formatDayMonthYearTime, formatMoney, Spinner } from '@ticketing/shared';
 import type { AreaVoucher } from '@ticketing/shared/contracts';
 import { failureKey, useVoucherActionMutation, useVoucherHistoryQuery } from '../api';
 import { NAMESPACE } from '../locales';
+import styles from './area.module.css';
 
 type Lang = Parameters<typeof formatMoney>[1];
 
@@ -45,11 +46,11 @@ function VoucherCard({ v }: { v: AreaVoucher }) {
   return (
     <li className="tx-card" aria-labelledby={`v-${v.reference}`}>
       <h3 id={`v-${v.reference}`}>{v.name} · <bdi dir="ltr">{v.reference}</bdi></h3>
-      <dl>
+      <dl className={styles.facts}>
         <div><dt>{t('area.vouchers.balance')}</dt><dd>{formatMoney(v.balance, lang)}{v.ticketBalance > 0 ? ` + ${t('area.vouchers.tickets', { count: v.ticketBalance })}` : ''}</dd></div>
         <div><dt>{t('area.vouchers.redeemed')}</dt><dd>{formatMoney(v.redeemed, lang)}</dd></div>
-        <div><dt>{t('area.vouchers.purchased')}</dt><dd dir="ltr">{formatDayMonthYearTime(v.purchaseDate)}</dd></div>
-        <div><dt>{t('area.vouchers.expires')}</dt><dd dir="ltr">{v.expirationDate}</dd></div>
+        <div><dt>{t('area.vouchers.purchased')}</dt><dd><bdi dir="ltr">{formatDayMonthYearTime(v.purchaseDate)}</bdi></dd></div>
+        <div><dt>{t('area.vouchers.expires')}</dt><dd><bdi dir="ltr">{formatDayMonthYear(v.expirationDate)}</bdi></dd></div>
         <div><dt>{t('area.vouchers.status')}</dt><dd>{t(`area.vouchers.${status}`)}</dd></div>
       </dl>
       {done && <p role="status">{t(done === 'cancel' ? 'area.vouchers.doneCancel' : 'area.vouchers.doneReplacement')}</p>}
@@ -79,7 +80,7 @@ export function VouchersSection({ vouchers }: { vouchers: AreaVoucher[] }) {
   return (
     <section className="tx-card" aria-labelledby="vouchers-title">
       <h2 id="vouchers-title">{t('area.vouchers.title')}</h2>
-      {vouchers.length === 0 ? <p>{t('area.vouchers.none')}</p> : <ul>{vouchers.map((v) => <VoucherCard key={v.reference} v={v} />)}</ul>}
+      {vouchers.length === 0 ? <p>{t('area.vouchers.none')}</p> : <ul className={styles.items}>{vouchers.map((v) => <VoucherCard key={v.reference} v={v} />)}</ul>}
     </section>
   );
 }
