@@ -242,6 +242,26 @@ test('on a 320 px phone the seat step fits the screen in every language, Continu
   }
 });
 
+test('on a 320 px phone the tickets step shows every quantity button in every language', async ({ page, request }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  const id = await startOrder(page, request, 'en', 6, 1);
+  for (const lang of Object.keys(MENU)) {
+    await page.goto(`/order/${id}?lang=${lang}`);
+    await page.getByTestId('step-next').click({ timeout: 20_000 });
+    const rows = page.getByTestId('ticket-type');
+    await expect(rows.first()).toBeVisible();
+    // the service charge had a column of its own: the quantities were off a 360 px screen in Russian, off 320 in all
+    for (const row of await rows.all()) {
+      for (const button of await row.getByRole('button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x, lang).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, lang).toBeLessThanOrEqual(320);
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBe(320);
+  }
+});
+
 for (const [lang, note] of [['en', 'Online screening · no seat to choose'], ['he', 'הקרנה מקוונת · ללא בחירת מושב']] as const) {
   test(`a watch-at-home screening on the event list says it is online, not how many places are left (${lang})`, async ({ page, request }) => {
     const body = (await (await request.get(`/api/seats/presentations?date=${jerusalemDay(0)}`)).json()) as { presentations: DayP[] };

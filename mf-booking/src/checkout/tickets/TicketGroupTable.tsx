@@ -40,7 +40,7 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
       {pinned > 0 && <p className={styles.note}>{t('tickets.pinnedSeats', { count: pinned })}</p>}
       <table className="tx-table">
         <thead>
-          <tr><th scope="col">{t('tickets.type')}</th><th scope="col">{t('tickets.price')}</th><th scope="col">{t('tickets.serviceCharge')}</th><th scope="col">{t('tickets.quantity')}</th></tr>
+          <tr><th scope="col">{t('tickets.type')}</th><th scope="col">{t('tickets.price')}</th><th scope="col" className={styles.chargeCol}>{t('tickets.serviceCharge')}</th><th scope="col">{t('tickets.quantity')}</th></tr>
         </thead>
         <tbody>
           {(group ? details.detailed(group).tickets : []).filter((tk) => details.sellable(tk) || details.infoOf(tk.id)?.kind === 'loyalty').map((tk) => {
@@ -69,8 +69,9 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
                   )}
                   {soldOut && <small className={styles.note}> {t('tickets.soldOut')}</small>}
                   {max !== null && !soldOut && <small className={styles.note}> {t('tickets.max', { count: max })}</small>}
+                  <small className={`${styles.note} ${styles.chargeInline}`}>{t('tickets.serviceChargeOf', { amount: formatMoney(tk.serviceCharge || p.serviceCharge, locale) })}</small>
                 </td>
-                <td>{formatMoney(tk.serviceCharge || p.serviceCharge, locale)}</td>
+                <td className={styles.chargeCol}>{formatMoney(tk.serviceCharge || p.serviceCharge, locale)}</td>
                 <td>
                   {!isLoyalty && <div className={styles.qty} role="group" aria-label={label}>
                     <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.less', { name: tk.name })} disabled={n === 0} onClick={() => group && setQuantity(group, tk.id, n - 1)}>−</button>
