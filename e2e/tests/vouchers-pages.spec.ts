@@ -36,3 +36,20 @@ for (const [lang, phone] of [['en', false], ['he', true]] as const) {
     await expect(page.getByRole('heading', { level: 1, name: t.list })).toBeVisible();
   });
 }
+
+test('on a 360 px phone the voucher order\'s summary fits the screen in every language, quantity and unit price under each line', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const lang of ['he', 'en', 'ru', 'ar', 'pl']) {
+    await page.goto(`/vouchers?lang=${lang}`);
+    // the first voucher with a fixed price: one of it
+    const fixed = page.getByTestId('voucher-list').getByRole('listitem').filter({ has: page.getByRole('combobox') }).first();
+    await fixed.getByRole('combobox').selectOption('1');
+    await page.getByTestId('vouchers-next').click();
+    await page.getByTestId('voucher-products-next').click();
+    const summary = page.getByTestId('voucher-summary');
+    await expect(summary).toBeVisible();
+    // four columns were 374 px wide in English and 453 px in Russian: the page moved sideways
+    await expect(summary.getByRole('row').nth(1)).toContainText(/1 × \S/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBe(360);
+  }
+});

@@ -1,4 +1,5 @@
 import { currentLocale, formatMoney } from '@ticketing/shared';
+import styles from './OrderSummary.module.css';
 
 /** One priced line as the api returned it (shekels). */
 export interface SummaryRow { name: string; unit: number; quantity: number; total: number }
@@ -20,16 +21,19 @@ export function OrderSummary({ caption, headings, groups, total, testId, totalTe
   return (
     <table className="tx-table" data-testid={testId}>
       <caption className="tx-visually-hidden">{caption}</caption>
-      <thead><tr><th scope="col">{headings.item}</th><th scope="col">{headings.unit}</th><th scope="col">{headings.qty}</th><th scope="col">{headings.lineTotal}</th></tr></thead>
+      <thead><tr><th scope="col">{headings.item}</th><th scope="col" className={styles.wide}>{headings.unit}</th><th scope="col" className={styles.wide}>{headings.qty}</th><th scope="col">{headings.lineTotal}</th></tr></thead>
       {groups.filter((g) => g.rows.length > 0).map((g, gi) => (
         <tbody key={gi}>
-          {g.title && <tr><th scope="colgroup" colSpan={4}>{g.title}</th></tr>}
+          {g.title && <tr><th scope="colgroup" colSpan={4} className={styles.wide}>{g.title}</th><th scope="colgroup" colSpan={2} className={styles.narrow}>{g.title}</th></tr>}
           {g.rows.map((l, i) => (
-            <tr key={i}><td>{l.name}</td><td>{formatMoney(l.unit, locale)}</td><td>{l.quantity}</td><td>{formatMoney(l.total, locale)}</td></tr>
+            <tr key={i}>
+              <td>{l.name}<span className={styles.perUnit}><bdi>{l.quantity}</bdi> × <bdi>{formatMoney(l.unit, locale)}</bdi></span></td>
+              <td className={styles.wide}>{formatMoney(l.unit, locale)}</td><td className={styles.wide}>{l.quantity}</td><td>{formatMoney(l.total, locale)}</td>
+            </tr>
           ))}
         </tbody>
       ))}
-      <tfoot><tr><th scope="row" colSpan={3}>{headings.total}</th><td data-testid={totalTestId}>{formatMoney(total, locale)}</td></tr></tfoot>
+      <tfoot><tr><th scope="row" colSpan={3} className={styles.wide}>{headings.total}</th><th scope="row" className={styles.narrow}>{headings.total}</th><td data-testid={totalTestId}>{formatMoney(total, locale)}</td></tr></tfoot>
     </table>
   );
 }
