@@ -44,5 +44,13 @@ for (const lang of LANGS) {
     const doc = await (await request.get(`/api/edocument/${documentKey}`)).json() as { edocument: { qrToken: string } };
     expect(doc.edocument.qrToken).toMatch(/^ET1\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(doc.edocument.qrToken).not.toContain(documentKey);
+
+    // on a 320 px phone the e-ticket fits in every language (its tickets' table was 330 px wide in Russian)
+    await page.setViewportSize({ width: 320, height: 700 });
+    for (const l of ['he', 'en', 'ru', 'ar', 'pl']) {
+      await page.goto(`/edocument/${documentKey}?lang=${l}`);
+      await expect(page.getByTestId('edocument')).toHaveAttribute('data-state', 'valid');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), l).toBe(320);
+    }
   });
 }
