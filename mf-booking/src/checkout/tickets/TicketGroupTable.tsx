@@ -53,6 +53,7 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
             const max = info?.rules.maxQuantity ?? null;
             const canAdd = !soldOut && used + Math.max(1, tk.multiplyFactor) <= free && (max === null || n < max) && (info?.rules.remaining == null || n < info.rules.remaining);
             const label = t('tickets.quantityOf', { name: tk.name });
+            const charge = formatMoney(tk.serviceCharge || p.serviceCharge, locale);
             return (
               <tr key={tk.id} data-testid="ticket-type">
                 <th scope="row">
@@ -69,9 +70,9 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
                   )}
                   {soldOut && <small className={styles.note}> {t('tickets.soldOut')}</small>}
                   {max !== null && !soldOut && <small className={styles.note}> {t('tickets.max', { count: max })}</small>}
-                  <small className={`${styles.note} ${styles.chargeInline}`}>{t('tickets.serviceChargeOf', { amount: formatMoney(tk.serviceCharge || p.serviceCharge, locale) })}</small>
+                  <small className={`${styles.note} ${styles.chargeInline}`}>{t('tickets.serviceChargeOf', { amount: charge })}</small>
                 </td>
-                <td className={styles.chargeCol}>{formatMoney(tk.serviceCharge || p.serviceCharge, locale)}</td>
+                <td className={styles.chargeCol}>{charge}</td>
                 <td>
                   {!isLoyalty && <div className={styles.qty} role="group" aria-label={label}>
                     <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.less', { name: tk.name })} disabled={n === 0} onClick={() => group && setQuantity(group, tk.id, n - 1)}>−</button>
