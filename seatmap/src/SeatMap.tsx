@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Spinner, type SeatplanV2 } from '@ticketing/shared';
 import { useSeatmapTranslation } from './locales';
 import type { SeatMapModel } from './model';
@@ -6,6 +6,7 @@ import { pinnedRowLabels } from './viewport';
 import { useMapViewport, type MapViewport } from './useMapViewport';
 import { initialFocus, KeyboardGrid } from './KeyboardGrid';
 import { Minimap, MINIMAP_MIN_SEATS } from './Minimap';
+import { createMapCanvas, prepareMapCanvas } from './mapCanvas';
 import styles from './seatmap.module.css';
 
 export interface SeatMapProps {
@@ -20,6 +21,8 @@ export interface SeatMapProps {
   focusRequest?: { seat: number; n: number };
   /** The hall's name as visitors know it (the plan's own name is an internal id such as "plan-11"). */
   hallName?: string;
+  /** The step's canvas, prepared while the map was loading (`SeatMapSkeleton`); without it the map makes its own. */
+  canvas?: HTMLCanvasElement;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface SeatMapProps {
  * row names pinned to the edges and, for large halls, a minimap. The hall keeps the physical left/right in every
  * language (dir="ltr"); only the chrome around it mirrors.
  */
-export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focusRequest, hallName }: SeatMapProps) {
+export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focusRequest, hallName, canvas: given }: SeatMapProps) {
   const { t } = useSeatmapTranslation();
   const [, setTick] = useState(0);
   const rerender = useCallback(() => setTick((n) => n + 1), []);
@@ -41,11 +44,12 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
       soldOut ? `${name} · ${t('seatmap.soldOut')}` : isGA ? `${name} · ${t('seatmap.gaLeft', { n: available })}` : name,
   }), [t]);
 
+  const [own] = useState<HTMLCanvasElement | null>(() => (given ? null : createMapCanvas()));
   const map = useMapViewport(model, labels, {
     onSeat: (i) => { focusByKeyboard.current = false; setFocus(i); onActivate(i); },
     onGeneralAdmission,
     onChange: rerender,
-  });
+  }, given ?? own!, styles.canvas);
   const { ensureVisible } = map;
 
   // external focus requests ("choose seat 7 instead", list picker)
@@ -80,7 +84,7 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
         data-seat-px={v ? Math.round(v.scale * 10) / 10 : undefined}
         style={hallProportions(model.plan)}
       >
-        <canvas ref={map.canvasRef} className={styles.canvas} aria-hidden="true" />
+        {/* the canvas (aria-hidden) is placed here first by useMapViewport: it is the step's, older than this box */}
         <KeyboardGrid
           model={model}
           view={overlayView}
@@ -130,13 +134,18 @@ function ZoomBar({ map }: { map?: MapViewport }) {
 /**
  * The map's frame while its plan and status are on their way: the same toolbar and hint, and the map's box (its
  * hall's proportions once the plan is known, else its least height) with a spinner, so the step's text is there at
- * once and little moves when the drawing comes.
+ * once and little moves when the drawing comes. Once the box has its hall's proportions the step's canvas is
+ * prepared in it, hidden (mapCanvas.ts).
  */
-export function SeatMapSkeleton({ plan }: { plan?: Pick<SeatplanV2, 'width' | 'height'> }) {
+export function SeatMapSkeleton({ plan, canvas }: { plan?: Pick<SeatplanV2, 'width' | 'height'>; canvas?: HTMLCanvasElement }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (plan && canvas && box.current) prepareMapCanvas(canvas, box.current, `${styles.canvas} ${styles.canvasWaiting}`);
+  }, [plan, canvas]);
   return (
     <div className={styles.mapArea} data-testid="seatmap-loading">
       <ZoomBar />
-      <div className={`${styles.viewport} ${styles.loading}`} style={plan ? hallProportions(plan) : undefined}><Spinner /></div>
+      <div ref={box} className={`${styles.viewport} ${styles.loading}`} style={plan ? hallProportions(plan) : undefined}><Spinner /></div>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useSeatmapTranslation } from './locales';
 import type { SeatMapBinding, SelectedSeat as CartSeat } from './binding';
 import { SeatMapModel, drawnSeatCount, seatingModeOf } from './model';
 import { SeatMap, SeatMapPlaceholder, SeatMapSkeleton } from './SeatMap';
+import { createMapCanvas } from './mapCanvas';
 import { BestAvailable, GaPanel, Legend, ListPicker, RuleMessage, SelectedSeats, SelectionProblems } from './SeatPanels';
 import { Dialog } from './Dialog';
 import { cartSeatOf, useSeatSelection, type Refusal } from './useSeatSelection';
@@ -90,6 +91,8 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
   const cartSeats = binding.useSeats(p.id);
   const seats = useMemo(() => cartSeats ?? [], [cartSeats]);
 
+  // one canvas from the loading frame to the map (mapCanvas.ts)
+  const [canvas] = useState(createMapCanvas);
   const firstStatus = useRef<SeatsStatusV2Response | undefined>(undefined);
   /** The model of the first status (measured from here: seatmap:render:start); later statuses are applied to it. */
   const startModel = (pl: SeatplanV2, st: SeatsStatusV2Response): SeatMapModel => {
@@ -190,7 +193,7 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
     // a hall with a drawn map (or a plan still on its way: most are) gets the map's frame; general admission alone a spinner
     const mode = plan ? seatingModeOf(plan) : 'reserved';
     return mode === 'singleGA' || mode === 'none' ? <Spinner /> : (
-      <div className={styles.layout}><div><SeatMapSkeleton plan={plan} /></div></div>
+      <div className={styles.layout}><div><SeatMapSkeleton plan={plan} canvas={canvas} /></div></div>
     );
   }
 
@@ -207,6 +210,7 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
           <SeatMap
             model={model}
             hallName={p.venueName}
+            canvas={canvas}
             groupName={groupName}
             onActivate={activate}
             onGeneralAdmission={(id) => document.getElementById(`ga-${id}`)?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus()}

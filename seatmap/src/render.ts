@@ -22,6 +22,9 @@ export const COLORS = {
   muted: '#a9aecb',
 } as const;
 
+/** The family of every text drawn on the map (seat numbers, stage, sections, rows). */
+export const SEAT_FONT = 'system-ui, sans-serif';
+
 export interface DrawLabels {
   sectionLabel: (name: string, isGA: boolean, available: number, soldOut: boolean) => string;
 }
@@ -78,7 +81,7 @@ function drawMarkers(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View, i:
   }
   if (s >= 22 && !m.has(i, 'handicap') && !m.has(i, 'companion') && !m.has(i, 'limitedView')) {
     ctx.fillStyle = m.selected[i] || m.available[i] ? COLORS.seatText : COLORS.muted;
-    ctx.font = `${Math.round(s * 0.38)}px system-ui, sans-serif`;
+    ctx.font = `${Math.round(s * 0.38)}px ${SEAT_FONT}`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillText(m.seatName[i], cx, cy + 1);
@@ -207,7 +210,7 @@ export function drawAll(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View,
   ctx.fillRect(st.x * s + v.ox, st.y * s + v.oy, st.width * s, Math.max(st.height * s * 0.6, 3));
   if (s * st.height >= 8) {
     ctx.fillStyle = COLORS.stageText;
-    ctx.font = `600 ${Math.min(16, Math.max(9, s * st.height * 0.45))}px system-ui, sans-serif`;
+    ctx.font = `600 ${Math.min(16, Math.max(9, s * st.height * 0.45))}px ${SEAT_FONT}`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillText(st.label, (st.x + st.width / 2) * s + v.ox, (st.y + st.height * 0.3) * s + v.oy);
@@ -234,7 +237,7 @@ export function drawAll(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View,
     ctx.fillStyle = COLORS.text;
     ctx.textAlign = 'center';
     ctx.textBaseline = sec.isGA ? 'middle' : 'bottom';
-    ctx.font = `600 ${sec.isGA ? 14 : 12}px system-ui, sans-serif`;
+    ctx.font = `600 ${sec.isGA ? 14 : 12}px ${SEAT_FONT}`;
     const ly = sec.isGA ? by + (b.height * s) / 2 : by - 2;
     if (sec.isGA || s * 1 >= 3 || m.sections.length > 1) ctx.fillText(label, bx + (b.width * s) / 2, ly);
   }
@@ -270,7 +273,7 @@ export function drawAll(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View,
     }
     // row names at both ends, in the physical room's orientation
     ctx.fillStyle = COLORS.muted;
-    ctx.font = `${Math.round(Math.min(14, s * 0.45))}px system-ui, sans-serif`;
+    ctx.font = `${Math.round(Math.min(14, s * 0.45))}px ${SEAT_FONT}`;
     ctx.textBaseline = 'middle';
     for (const row of m.rows) {
       if (row.y < y0 || row.y > y1) continue;

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MutableRefObject, type RefObject } from 'react';
 import type { SeatMapModel } from './model';
 import { drawAll, drawSeats, fitView, toWorld, type DrawLabels, type View } from './render';
+import { boxSize, fitCanvas, mapContext } from './mapCanvas';
 import { clampScale, DOUBLE_TAP_MS, isDoubleTap, MIN_TOUCH_SEAT_PX, settlePinch, tapZoomScale, zoomTo, type Tap } from './viewport';
 
 function mark(name: string) { try { performance.mark(name); } catch { /* no Performance API */ } }
@@ -8,7 +9,6 @@ function measure(name: string, start: string, end: string) { try { performance.m
 
 export interface MapViewport {
   wrapRef: RefObject<HTMLDivElement | null>;
-  canvasRef: RefObject<HTMLCanvasElement | null>;
   /** The current view (scale and offset); null before the first layout. */
   viewRef: MutableRefObject<View | null>;
   /**
@@ -36,12 +36,13 @@ export interface ViewportEvents {
 }
 
 /**
- * The drawing: the canvas sized to its box (devicePixelRatio aware) and drawn synchronously on mount, changed
+ * The drawing: the step's canvas placed in the map's box, sized to it (devicePixelRatio aware) and drawn synchronously on mount, changed
  * seats repainted as the model reports them, and the view moved by wheel, drag, pinch, double tap and keys.
  */
-export function useMapViewport(model: SeatMapModel, labels: DrawLabels, events: ViewportEvents): MapViewport {
+export function useMapViewport(model: SeatMapModel, labels: DrawLabels, events: ViewportEvents, canvas: HTMLCanvasElement, canvasClass: string): MapViewport {
   const wrapRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const canvasRef = useRef(canvas);
+  canvasRef.current = canvas;
   const ctxRef = useRef<CanvasRenderingContext2D | null>(null);
   const viewRef = useRef<View | null>(null);
   const frame = useRef(0);
@@ -67,25 +68,21 @@ export function useMapViewport(model: SeatMapModel, labels: DrawLabels, events: 
   // size the canvas and draw synchronously on mount (the first frame the benchmark measures)
   useLayoutEffect(() => {
     const wrap = wrapRef.current;
-    const canvas = canvasRef.current;
-    if (!wrap || !canvas) return;
-    /** Sizes the canvas to the viewport; false when nothing changed (resizing a canvas clears it). */
+    if (!wrap) return;
+    // the step's canvas, already sized and prepared in the loading box (mapCanvas.ts), moves into the map's box
+    if (canvas.parentNode !== wrap) wrap.prepend(canvas);
+    canvas.className = canvasClass;
+    /** Sizes the canvas to the viewport and fits the view to a new size; false when neither changed. */
     const size = (): boolean => {
-      const r = wrap.getBoundingClientRect();
-      const dpr = window.devicePixelRatio || 1;
-      const w = Math.round(r.width) || 800;
-      const h = Math.round(r.height) || 500;
+      const { w, h, dpr } = boxSize(wrap);
+      const resized = fitCanvas(canvas, w, h, dpr);
       const old = viewRef.current;
-      if (old && old.w === w && old.h === h && old.dpr === dpr && canvas.width === Math.round(w * dpr) && canvas.height === Math.round(h * dpr)) return false;
-      canvas.width = Math.round(w * dpr);
-      canvas.height = Math.round(h * dpr);
-      canvas.style.inlineSize = `${w}px`;
-      canvas.style.blockSize = `${h}px`;
-      viewRef.current = old && old.w === w && old.h === h && old.dpr === dpr ? old : fitView(model, w, h, dpr);
+      if (old && old.w === w && old.h === h && old.dpr === dpr) return resized;
+      viewRef.current = fitView(model, w, h, dpr);
       return true;
     };
     size();
-    try { ctxRef.current = canvas.getContext('2d', { alpha: false }); } catch { ctxRef.current = null; }
+    ctxRef.current = mapContext(canvas);
     paint();
     mark('seatmap:render:end');
     measure('seatmap:render', 'seatmap:render:start', 'seatmap:render:end');
@@ -104,7 +101,7 @@ export function useMapViewport(model: SeatMapModel, labels: DrawLabels, events: 
     const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => { if (size()) schedule(); }) : undefined;
     ro?.observe(wrap);
     return () => { ro?.disconnect(); cancelAnimationFrame(frame.current); cancelAnimationFrame(firstFrame); clearTimeout(fallback); frame.current = 0; };
-  }, [model, paint, changed, schedule]);
+  }, [model, paint, changed, schedule, canvas, canvasClass]);
 
   // model changes: repaint only the changed seats, synchronously (click → highlight)
   useEffect(() => model.subscribe((dirty) => {
@@ -170,7 +167,7 @@ export function useMapViewport(model: SeatMapModel, labels: DrawLabels, events: 
     e.preventDefault();
   };
 
-  return { wrapRef, canvasRef, viewRef, overlays, zoomAt, fit, centerOn, ensureVisible, onRegionKey };
+  return { wrapRef, viewRef, overlays, zoomAt, fit, centerOn, ensureVisible, onRegionKey };
 }
 
 /** Pointer on the drawing: click or tap chooses, drag pans, pinch zooms, double tap zooms on small seats, wheel zooms. */

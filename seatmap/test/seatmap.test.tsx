@@ -14,6 +14,7 @@ import { SeatMap, SeatMapSkeleton } from '../src/SeatMap';
 import { buildModel, SEPARATE_BUILD_SEATS, SeatSelection } from '../src/SeatSelection';
 import type { SeatMapBinding } from '../src/binding';
 import { withSeatmapTexts } from '../src/locales';
+import { createMapCanvas } from '../src/mapCanvas';
 
 /** 3 rows (A–C) × 4 seats with an aisle between seats 2 and 3; C1 handicap, B2–B3 … no: B3+B4 a sofa. */
 function plan(): SeatplanV2 {
@@ -231,6 +232,38 @@ describe('accessible seat grid', () => {
     expect(screen.getByRole('status')).toBeTruthy();
     expect((screen.getByTestId('seatmap-loading').lastElementChild as HTMLElement).style.aspectRatio).toBe('8 / 8');
     expect(screen.queryAllByRole('gridcell')).toHaveLength(0);
+  });
+
+  it('prepares the step\'s canvas in the loading box (hidden) and draws the map on that same canvas, its size not written again', () => {
+    const canvas = createMapCanvas();
+    const { unmount } = render(<I18nextProvider i18n={i18n}><SeatMapSkeleton plan={{ width: 6, height: 6 }} canvas={canvas} /></I18nextProvider>);
+    const box = screen.getByTestId('seatmap-loading').lastElementChild as HTMLElement;
+    expect(canvas.parentNode).toBe(box);
+    expect(canvas.className).toContain('canvasWaiting');
+    expect(canvas.getAttribute('aria-hidden')).toBe('true');
+    // jsdom lays nothing out: the box's default size (mapCanvas.boxSize)
+    expect([canvas.width, canvas.height]).toEqual([800, 500]);
+    unmount();
+    const written = vi.fn();
+    const width = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'width')!;
+    Object.defineProperty(canvas, 'width', { get: () => width.get!.call(canvas), set: (v: number) => { written(v); width.set!.call(canvas, v); }, configurable: true });
+    const m = new SeatMapModel(plan());
+    m.applyStatus({ seats: allFree(m), held: [], sections: {}, holdExpiresAt: null });
+    render(<I18nextProvider i18n={i18n}><SeatMap model={m} canvas={canvas} groupName={() => 'Regular'} onActivate={() => {}} onGeneralAdmission={() => {}} /></I18nextProvider>);
+    const map = screen.getByTestId('seatmap');
+    expect(map.firstElementChild).toBe(canvas);
+    expect(canvas.className).not.toContain('canvasWaiting');
+    // writing a canvas's size, even the same, clears it and drops its backing store
+    expect(written).not.toHaveBeenCalled();
+  });
+
+  it('makes its own canvas when the step gives none', () => {
+    const m = new SeatMapModel(plan());
+    m.applyStatus({ seats: allFree(m), held: [], sections: {}, holdExpiresAt: null });
+    render(<I18nextProvider i18n={i18n}><SeatMap model={m} groupName={() => 'Regular'} onActivate={() => {}} onGeneralAdmission={() => {}} /></I18nextProvider>);
+    const first = screen.getByTestId('seatmap').firstElementChild;
+    expect(first?.tagName).toBe('CANVAS');
+    expect(first?.getAttribute('aria-hidden')).toBe('true');
   });
 });
 
