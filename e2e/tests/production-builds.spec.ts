@@ -122,6 +122,62 @@ test('loading a remote\'s page does not touch localStorage', async ({ page, requ
 });
 
 /**
+ * Each read of document.cookie is a synchronous trip to the browser process (7–10 ms inside one of main.js's long
+ * tasks on a slow machine of this kind). The page's early script reads the customer session's cookie in a task of its
+ * own while main.js downloads, and the header's first render takes that reading (host/src/earlyStart.ts): the main
+ * script reads no cookie while a page loads, and a signed-in visitor is still known from the first render.
+ */
+test('loading a page, only the early script reads the cookie; the header knows a signed-in visitor at once', async ({ page }) => {
+  await page.addInitScript(() => {
+    const own = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    const reads: string[] = [];
+    (window as unknown as { __cookieReads: string[] }).__cookieReads = reads;
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get() { reads.push(new Error().stack?.split('\n')[2]?.trim() ?? '?'); return own.get!.call(document); },
+      set(v: string) { own.set!.call(document, v); },
+    });
+  });
+  const cookieReads = () => page.evaluate(() => (window as unknown as { __cookieReads: string[] }).__cookieReads);
+  const fromInlineScript = (read: string) => /\/order\?lang=en:\d+:\d+\)?$/.test(read);
+
+  await page.goto('/order?lang=en');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const signedOut = await cookieReads();
+  expect(signedOut.length).toBe(1);
+  expect(signedOut.filter((r) => !fromInlineScript(r))).toEqual([]);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+
+  await page.goto('/customer?lang=en');
+  await page.getByRole('button', { name: 'Sign in with email and password' }).click();
+  await page.getByLabel('Email', { exact: true }).fill('eli@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('demo-password-2');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Signed in: Eli' })).toBeVisible();
+
+  // the customer's menu (account and sign-out) is in the header from the shell's first render
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      const signOut = [...document.querySelectorAll('header button')].find((b) => b.textContent === 'Sign out');
+      if (signOut) { (window as unknown as { __accountAt: number }).__accountAt = performance.now(); obs.disconnect(); }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/order?lang=en');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Signed in: Eli' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const signedIn = await cookieReads();
+  expect(signedIn.length).toBe(1);
+  expect(signedIn.filter((r) => !fromInlineScript(r))).toEqual([]);
+  const [accountAt, brandAt] = await page.evaluate(() => [
+    (window as unknown as { __accountAt?: number }).__accountAt ?? Infinity,
+    performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime ?? -1,
+  ]);
+  // in the header before the page's first contentful paint, that is with the shell's first render
+  expect(accountAt).toBeLessThanOrEqual(brandAt);
+});
+
+/**
  * Texts are fetched per language (issue 12, first-load bytes): the common texts and each remote's texts are one chunk
  * per locale (`texts-<locale>`, `remote-texts-<locale>`), and a page fetches the chunks of its own language only,
  * also after the visitor switches language (the new language's chunks are fetched then).

@@ -7,8 +7,8 @@
  * It imports nothing that pulls a library in (no zod, no React): the main script validates what it fetched.
  */
 import { hint, hintRemote } from './hints';
-import { redirectFor, remoteFor } from './routes';
-import { pickLocale, setEarlyStart, REGISTRY_TIMEOUT_MS, type EarlyFiles, type EarlyRegistry, type EarlyStart } from './earlyStart';
+import { isStaffPath, redirectFor, remoteFor } from './routes';
+import { CUSTOMER_CSRF_COOKIE, hasCookie, pickLocale, setEarlyStart, REGISTRY_TIMEOUT_MS, type EarlyFiles, type EarlyRegistry, type EarlyStart } from './earlyStart';
 import { ASSET_FILE_NAME } from '@ticketing/shared/asset-file';
 import { storedLocaleRaw } from '@ticketing/shared/stored-locale';
 import { TIME_ZONE } from '@ticketing/shared/time-zone';
@@ -76,3 +76,9 @@ void registry.then((answer) => {
  * is then ≈ 1 ms.
  */
 setTimeout(() => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(0), 0);
+
+// Whether the visitor is signed in, for the header's first render (earlyStart.ts: `customerSession`); staff pages
+// have no customer menu.
+if (!isStaffPath(location.pathname)) {
+  setTimeout(() => { if (!('customerSession' in early)) early.customerSession = hasCookie(document.cookie, CUSTOMER_CSRF_COOKIE); }, 0);
+}

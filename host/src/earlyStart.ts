@@ -11,6 +11,13 @@ export interface EarlyStart {
   registry: Promise<EarlyRegistry>;
   /** The remote whose files the early script hinted (from its registry entry's preload list). */
   hintedRemote?: string;
+  /**
+   * Whether the customer session's readable cookie was there as the page started (public pages), read by the early
+   * script in a task of its own while main.js downloads: each read of document.cookie is a synchronous trip to the
+   * browser process (7–10 ms in the hall's load on a slow machine of this kind), which the header's first render paid
+   * inside one of main.js's long tasks. Taken once (`takeEarlyCustomerSession`).
+   */
+  customerSession?: boolean;
 }
 
 /** The host chunks the early script hints, written into it by the build (EarlyStartPlugin). */
@@ -30,6 +37,21 @@ const holder = globalThis as { __ticketingEarly__?: EarlyStart };
 
 export const earlyStart = (): EarlyStart | undefined => holder.__ticketingEarly__;
 export const setEarlyStart = (early: EarlyStart): void => { holder.__ticketingEarly__ = early; };
+
+/** The early script's reading of the customer session cookie, once: a later mount reads the cookie as it is then. */
+export function takeEarlyCustomerSession(): boolean | undefined {
+  const early = holder.__ticketingEarly__;
+  const seen = early?.customerSession;
+  // the key stays, empty: an early read still to come (its timer not run yet) does not fill it in after this
+  if (early) early.customerSession = undefined;
+  return seen;
+}
+
+/** The readable half of the customer session (the session cookie itself is httpOnly): present only when signed in. */
+export const CUSTOMER_CSRF_COOKIE = 'tx_customer_csrf';
+
+/** Whether a `document.cookie` string holds a cookie of that name. */
+export const hasCookie = (cookies: string, name: string): boolean => cookies.split('; ').some((c) => c.startsWith(`${name}=`));
 
 /**
  * The page's language before i18n starts: `?lang=` when it is enabled, else the one chosen earlier in this tab, else

@@ -25,6 +25,9 @@ export function remoteFor(pathname: string): string | undefined {
   return best?.name;
 }
 
+/** Staff pages (the live dashboard and what is under it) carry no customer menu and read no customer cookie. */
+export const isStaffPath = (pathname: string): boolean => pathname.startsWith('/PRES-live');
+
 export const activityFor = (name: string) => (location: Location | URL) => remoteFor(location.pathname) === name;
 
 export function redirectFor(pathname: string): string | undefined {

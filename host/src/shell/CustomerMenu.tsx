@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiUrl, publish, readCookie, subscribe } from '@ticketing/shared';
 import { CustomerInfoResponse } from '@ticketing/shared/contracts';
+import { CUSTOMER_CSRF_COOKIE, takeEarlyCustomerSession } from '../earlyStart';
 import styles from './shell.module.css';
 
-/** The readable half of the customer session (the session cookie itself is httpOnly): present only when signed in. */
-const CSRF_COOKIE = 'tx_customer_csrf';
 
 /** `undefined`: signed out; `null`: signed in, the name still on its way (or none on file); else the first name. */
 export type CustomerName = string | null | undefined;
@@ -16,8 +15,9 @@ export type CustomerName = string | null | undefined;
  * Staff pages have no customer menu (`enabled` false): no cookie read, no call.
  */
 export function useCustomerName(enabled: boolean): CustomerName {
-  const [name, setName] = useState<CustomerName>(() => (enabled && readCookie(CSRF_COOKIE) ? null : undefined));
-  const [hadSession] = useState(name === null); // the cookie read once: each read is a trip to the browser process
+  // the early script's reading when there is one: each read of the cookie is a trip to the browser process
+  const [name, setName] = useState<CustomerName>(() => (enabled && (takeEarlyCustomerSession() ?? !!readCookie(CUSTOMER_CSRF_COOKIE)) ? null : undefined));
+  const [hadSession] = useState(name === null);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
@@ -43,7 +43,7 @@ export function CustomerMenu({ name, className }: { name: CustomerName; classNam
   const { t } = useTranslation('common');
   if (name === undefined) return null;
   const signOut = async () => {
-    const csrf = readCookie(CSRF_COOKIE) ?? '';
+    const csrf = readCookie(CUSTOMER_CSRF_COOKIE) ?? '';
     await fetch(apiUrl('/customer/logout'), { method: 'POST', credentials: 'same-origin', headers: { 'x-customer-csrf': csrf } });
     publish('customer:logout', {});
   };

@@ -2,7 +2,7 @@ import { createPortal } from 'react-dom';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toasts, getRuntimeConfig } from '@ticketing/shared';
-import { pageKind, titleKeyFor } from '../routes';
+import { isStaffPath, pageKind, titleKeyFor } from '../routes';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { IndexPage } from './IndexPage';
@@ -20,7 +20,7 @@ export function Shell({ registryFailed, versions = [] }: { registryFailed: boole
   const { t } = useTranslation('common');
   const current = new URL(useSyncExternalStore(subscribeLocation, href));
   const kind = pageKind(current.pathname, current.searchParams.get('lang'), getRuntimeConfig().enabledLocales);
-  const isStaff = current.pathname.startsWith('/PRES-live');
+  const isStaff = isStaffPath(current.pathname);
   // Every page names its screen and the site, in the visitor's language (WCAG 2.4.2).
   const title = `${t(titleKeyFor(current.pathname, kind))} · ${t('app.title')}`;
   useEffect(() => { document.title = title; }, [title]);
