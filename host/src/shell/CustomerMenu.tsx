@@ -5,7 +5,6 @@ import { CustomerInfoResponse } from '@ticketing/shared/contracts';
 import { CUSTOMER_CSRF_COOKIE, takeEarlyCustomerSession } from '../earlyStart';
 import styles from './shell.module.css';
 
-
 /** `undefined`: signed out; `null`: signed in, the name still on its way (or none on file); else the first name. */
 export type CustomerName = string | null | undefined;
 
