@@ -1,15 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_PORT, E2E_SITE_DIR, E2E_DATA_DIR } from './env';
+import { PLAYWRIGHT_NO_OMNIBOX_WEBUI } from '../scripts/lib/chromium.ts';
 
-/**
- * Full Chromium (not the headless shell) preloads its WebUI omnibox popups in every window, which the browser
- * process renders for each new page: about a third of its CPU per test here. Our --disable-features replaces
- * Playwright's own list rather than adding to it, so that list is repeated first.
- */
-const PLAYWRIGHT_DISABLED_FEATURES = ['AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades', 'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay', 'MediaRouter', 'PaintHolding', 'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin',
-  'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch'];
-const OMNIBOX_WEBUI = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+// Chromium's omnibox WebUI popups off, Playwright's own disabled features kept (scripts/lib/chromium.ts)
 
 /**
  * e2e against the composed site started exactly as `npm start` starts it (scripts/start.ts),
@@ -30,7 +23,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
-        `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...OMNIBOX_WEBUI].join(',')}`],
+        PLAYWRIGHT_NO_OMNIBOX_WEBUI],
     },
   },
   webServer: {

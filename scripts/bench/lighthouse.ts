@@ -19,7 +19,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { ROOT } from '../lib/apps.ts';
-import { CHROMIUM_ARGS, chromiumPath, round, settleChromium, startSite } from './lib.ts';
+import { CHROMIUM_ARGS, chromiumPath, round, startSite } from './lib.ts';
+import { NO_OMNIBOX_WEBUI } from '../lib/chromium.ts';
 import { findPresentation } from './seatmap.ts';
 import { forgetReplays, lcpReplays } from './lanternPath.ts';
 
@@ -30,7 +31,7 @@ interface RequestItem { url: string; resourceType?: string; networkEndTime?: num
 
 async function launchChromium() {
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-profile-'));
-  const child = spawn(chromiumPath(), ['--headless=new', `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(chromiumPath(), ['--headless=new', `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, NO_OMNIBOX_WEBUI, 'about:blank'], { stdio: 'ignore' });
   for (let i = 0; i < 100; i++) {
     try { if ((await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`)).ok) break; } catch { /* starting */ }
     await new Promise((r) => setTimeout(r, 200));
@@ -126,9 +127,7 @@ export async function benchLighthouse(baseUrl: string, routes?: Record<string, s
   };
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
   const chromium = await launchChromium();
-  // the browser's own interface starts before the first audit, not during it (lib.ts)
-  const settled = await settleChromium();
-  const out: Record<string, unknown> = { lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version, formFactor: 'mobile (defaults)', targets: TARGETS, runsPerRoute: runs, loadAverage: loadavg().map((x) => round(x, 1)), chromiumSettled: settled };
+  const out: Record<string, unknown> = { lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version, formFactor: 'mobile (defaults)', targets: TARGETS, runsPerRoute: runs, loadAverage: loadavg().map((x) => round(x, 1)) };
   const audits = new Map<string, Audit[]>();
   const errors = new Map<string, string[]>();
   try {

@@ -20,7 +20,7 @@
  */
 import { loadavg } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
-import { settleChromium } from './lib.ts';
+import { PLAYWRIGHT_NO_OMNIBOX_WEBUI } from '../lib/chromium.ts';
 
 const RUNS = Number(process.env.SEATMAP_RUNS ?? 5);
 const TARGETS = { hallFirstFrameMs: 30, arenaFirstFrameMs: 100, clickToHighlightMs: 16 };
@@ -119,15 +119,10 @@ async function measureOnce(browser: Browser, url: string): Promise<Run> {
 export async function benchSeatmap(baseUrl: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', PLAYWRIGHT_NO_OMNIBOX_WEBUI],
   });
   const out: Record<string, unknown> = { runs: RUNS, targets: TARGETS, loadAverageBefore: loadavg().map((x) => +x.toFixed(2)) };
   try {
-    // a first window, then the browser's own interface started, before the first timed run (lib.ts)
-    const first = await browser.newContext();
-    await (await first.newPage()).goto('about:blank');
-    out.chromiumSettled = await settleChromium();
-    await first.close();
     for (const [name, venue] of [['hall200', 11], ['arena20000', 14]] as const) {
       const id = await findPresentation(baseUrl, venue);
       const runs: Run[] = [];
