@@ -85,3 +85,25 @@ test('the fourth code to one number within 15 minutes is refused, with the same 
   await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a minute and try again.');
   await expect(page.getByRole('heading', { name: 'Enter the code' })).toHaveCount(0);
 });
+
+test('a visitor who is not signed in gets the sign-in with no refused call and nothing in the console; signed in, a reload keeps the area', async ({ page }) => {
+  const refused: string[] = [];
+  const errors: string[] = [];
+  page.on('response', (r) => { if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`); });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto('/customer?lang=en');
+  await expect(page.getByLabel('Mobile number')).toBeVisible();
+  // the page asked for no session: nobody's session cookie is in this browser
+  expect(refused).toEqual([]);
+  expect(errors).toEqual([]);
+  // signed in by the screen, the session is asked for on the next load and the area comes back
+  await page.getByRole('button', { name: 'Sign in with email and password' }).click();
+  await page.getByLabel('Email', { exact: true }).fill('noa@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('demo-password-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^Hello, /, level: 1 })).toBeVisible();
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/customer/refresh'));
+  await page.reload();
+  expect((await asked).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: /^Hello, /, level: 1 })).toBeVisible();
+});

@@ -71,6 +71,26 @@ test('staff sign-in, sales by cinema, drill-down to a presentation box, and a li
   expect(remoteFiles(urls, 'mf-preslive').length).toBeGreaterThan(0);
 });
 
+test('the staff sign-in comes with no refused call and nothing in the console; after signing in a reload keeps the session', async ({ page }) => {
+  const refused: string[] = [];
+  const errors: string[] = [];
+  page.on('response', (r) => { if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`); });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto('/PRES-live?lang=en');
+  await expect(page.getByLabel('Username')).toBeVisible();
+  expect(refused).toEqual([]);
+  expect(errors).toEqual([]);
+  await page.getByLabel('Username').fill(TLV.username);
+  await page.getByLabel('Password').fill(TLV.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/staff/me'));
+  await page.reload();
+  expect((await asked).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveCount(0);
+});
+
 test('signing out and in as another manager shows only that manager\'s cinemas, never the figures cached for the first', async ({ page }) => {
   await signIn(page, '/PRES-live');
   const table = page.getByRole('table', { name: /Sales by cinema on/ });

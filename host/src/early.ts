@@ -8,8 +8,9 @@
  */
 import { hint, hintRemote } from './hints';
 import { isStaffPath, redirectFor, remoteFor } from './routes';
-import { CUSTOMER_CSRF_COOKIE, hasCookie, pickLocale, setEarlyStart, REGISTRY_TIMEOUT_MS, type EarlyFiles, type EarlyRegistry, type EarlyStart } from './earlyStart';
+import { hasCookie, pickLocale, setEarlyStart, REGISTRY_TIMEOUT_MS, type EarlyFiles, type EarlyRegistry, type EarlyStart } from './earlyStart';
 import { ASSET_FILE_NAME } from '@ticketing/shared/asset-file';
+import { CUSTOMER_CSRF_COOKIE } from '@ticketing/shared/session-cookies';
 import { storedLocaleRaw } from '@ticketing/shared/stored-locale';
 import { TIME_ZONE } from '@ticketing/shared/time-zone';
 import type { RemotePreload } from '@ticketing/shared';

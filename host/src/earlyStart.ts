@@ -47,9 +47,6 @@ export function takeEarlyCustomerSession(): boolean | undefined {
   return seen;
 }
 
-/** The readable half of the customer session (the session cookie itself is httpOnly): present only when signed in. */
-export const CUSTOMER_CSRF_COOKIE = 'tx_customer_csrf';
-
 /** Whether a `document.cookie` string holds a cookie of that name. */
 export const hasCookie = (cookies: string, name: string): boolean => cookies.split('; ').some((c) => c.startsWith(`${name}=`));
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { publish, Spinner, subscribe } from '@ticketing/shared';
+import { customerSessionCookie, publish, Spinner, subscribe } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
 import { customerApi, useRefreshMutation } from './api';
 import { MobileLogin } from './login/MobileLogin';
@@ -16,7 +16,9 @@ export function safeReturnTo(search: string): string | null {
 /** /customer: the sign-in while nobody is signed in, the customer area after (or back to checkout). */
 function CustomerPage() {
   const returnTo = safeReturnTo(window.location.search);
-  const [customer, setCustomer] = useState<CustomerInfo | null>();
+  // without the session's readable cookie nobody is signed in: the sign-in at once, no refused refresh call
+  const [customer, setCustomer] = useState<CustomerInfo | null | undefined>(() => (customerSessionCookie() ? undefined : null));
+  const [check] = useState(customer === undefined);
   const [refresh] = useRefreshMutation();
   // the sign-in's options asked for beside the session check, not after it: the form waits for them (its identifier
   // choice above the field), so the page's text comes at once and nothing in it moves
@@ -24,10 +26,10 @@ function CustomerPage() {
   useEffect(() => prefetchLoginOptions(), [prefetchLoginOptions]);
   useEffect(() => {
     let live = true;
-    void refresh().then((r) => { if (live) setCustomer('data' in r && r.data ? r.data : null); });
+    if (check) void refresh().then((r) => { if (live) setCustomer('data' in r && r.data ? r.data : null); });
     const off = subscribe('customer:logout', () => setCustomer(null));
     return () => { live = false; off(); };
-  }, [refresh]);
+  }, [refresh, check]);
 
   if (customer === undefined) return <Spinner />;
   if (!customer) {

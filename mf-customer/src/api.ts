@@ -1,5 +1,5 @@
-import { createApi, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import { createBaseQuery, readCookie, type ApiFailure } from '@ticketing/shared';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createBaseQuery, type ApiFailure } from '@ticketing/shared';
 import {
   AreaVodResponse, CancelReservationResponse, CustomerAreaDataResponse, CustomerAreaInfoResponse, CustomerInfoResponse, LoginOptionsResponse,
   VodPlayResponse, VoucherActionResponse, VoucherHistoryResponse,
@@ -7,18 +7,10 @@ import {
   type VoucherHistoryEntry, OfferResponse, WaitingListEntryResponse, WaitingListResponse, type WaitingListEntry,
 } from '@ticketing/shared/contracts';
 
-const base = createBaseQuery();
-
-/** The shared base plus the customer session's CSRF double-submit header (cookie tx_customer_csrf). */
-const customerBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = (args, api, extra) => {
-  const csrf = readCookie('tx_customer_csrf');
-  const a: FetchArgs = typeof args === 'string' ? { url: args } : args;
-  return base(csrf ? { ...a, headers: { ...(a.headers as Record<string, string> | undefined), 'x-customer-csrf': csrf } } : a, api, extra);
-};
-
 export const customerApi = createApi({
   reducerPath: 'customerApi',
-  baseQuery: customerBaseQuery,
+  // the shared base sends the customer session's CSRF echo on state-changing calls
+  baseQuery: createBaseQuery(),
   tagTypes: ['Area', 'Vod', 'Waitlist'],
   endpoints: (b) => ({
     /** The signed-in customer, or a 401 when nobody is. */

@@ -4,7 +4,7 @@ export { prebuild } from './contracts/lazy';
 export { publish, subscribe } from './bus/eventBus';
 export { i18n, initI18n, addNamespace, loadNamespace, setLocale, currentLocale, storedLocale, rememberLocale, dirOf, isLocale, LOCALES, DEFAULT_LOCALE, RTL_LOCALES, type Resources, type ResourceLoaders } from './i18n';
 export { createBaseQuery, toFailure, type ApiFailure } from './api/baseQuery';
-export { readCookie, apiUrl, errorKeyFor } from './api/http';
+export { readCookie, apiUrl, errorKeyFor, csrfHeaders, customerSessionCookie, staffSessionCookie } from './api/http';
 export { parseWith, queryString } from './api/staffQuery';
 export { setRuntimeConfig, getRuntimeConfig } from './runtime/config';
 export { getSessionUuid, readSession, writeSession } from './runtime/session';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiUrl, publish, readCookie, subscribe } from '@ticketing/shared';
+import { apiUrl, csrfHeaders, customerSessionCookie, publish, subscribe } from '@ticketing/shared';
 import { CustomerInfoResponse } from '@ticketing/shared/contracts';
-import { CUSTOMER_CSRF_COOKIE, takeEarlyCustomerSession } from '../earlyStart';
+import { takeEarlyCustomerSession } from '../earlyStart';
 import styles from './shell.module.css';
 
 /** `undefined`: signed out; `null`: signed in, the name still on its way (or none on file); else the first name. */
@@ -15,7 +15,7 @@ export type CustomerName = string | null | undefined;
  */
 export function useCustomerName(enabled: boolean): CustomerName {
   // the early script's reading when there is one: each read of the cookie is a trip to the browser process
-  const [name, setName] = useState<CustomerName>(() => (enabled && (takeEarlyCustomerSession() ?? !!readCookie(CUSTOMER_CSRF_COOKIE)) ? null : undefined));
+  const [name, setName] = useState<CustomerName>(() => (enabled && (takeEarlyCustomerSession() ?? customerSessionCookie()) ? null : undefined));
   const [hadSession] = useState(name === null);
   useEffect(() => {
     if (!enabled) return;
@@ -42,8 +42,7 @@ export function CustomerMenu({ name, className }: { name: CustomerName; classNam
   const { t } = useTranslation('common');
   if (name === undefined) return null;
   const signOut = async () => {
-    const csrf = readCookie(CUSTOMER_CSRF_COOKIE) ?? '';
-    await fetch(apiUrl('/customer/logout'), { method: 'POST', credentials: 'same-origin', headers: { 'x-customer-csrf': csrf } });
+    await fetch(apiUrl('/customer/logout'), { method: 'POST', credentials: 'same-origin', headers: csrfHeaders('POST') });
     publish('customer:logout', {});
   };
   return (

@@ -1,20 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, readCookie, WaitingListEntryResponse, type ApiFailure, type Presentation, type WaitingListEntry, type WaitingListJoinBody } from '@ticketing/shared';
+import { ErrorNotice, WaitingListEntryResponse, type ApiFailure, type Presentation, type WaitingListEntry, type WaitingListJoinBody } from '@ticketing/shared';
 import { bookingApi } from '../api/bookingApi';
 import { useCurrentCustomerQuery } from '../api/orderApi';
 import { useSeatsStatusV2Query } from '../api/seatsApi';
 import { NAMESPACE } from '../locales';
 import styles from './order.module.css';
 
-/** The customer area's join call (api waitlist domain); state-changing, so it carries the customer session's CSRF echo. */
+/** The customer area's join call (api waitlist domain); state-changing, so the shared base adds the customer session's CSRF echo. */
 const waitingListApi = bookingApi.injectEndpoints({
   endpoints: (b) => ({
     joinWaitingList: b.mutation<WaitingListEntry, WaitingListJoinBody>({
-      query: (body) => {
-        const csrf = readCookie('tx_customer_csrf');
-        return { url: '/customer-area/waiting-list', method: 'POST', body, headers: csrf ? { 'x-customer-csrf': csrf } : undefined };
-      },
+      query: (body) => ({ url: '/customer-area/waiting-list', method: 'POST', body }),
       transformResponse: (raw: unknown) => WaitingListEntryResponse.parse(raw).entry,
     }),
   }),

@@ -1,26 +1,18 @@
-import { createApi, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import {
-  createBaseQuery, readCookie, LockSeatResponse, SelectionCheckResponse, UnlockSeatResponse, type ApiFailure, type LockSeatInput,
-} from '@ticketing/shared';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createBaseQuery, LockSeatResponse, SelectionCheckResponse, UnlockSeatResponse, type LockSeatInput } from '@ticketing/shared';
 // Bundled (like membership-responses): this remote parses with it even under a host whose shared singleton predates it.
 import {
   EnrolOrderResponse, EnrolQuoteResponse, EnrolReleaseResponse, EnrolSeasonResponse, EnrolSeasonsResponse, EnrolSeatplanResponse,
   MyEnrolmentsResponse, type EnrolOrderBody,
 } from '@ticketing/shared/contracts/enrolment';
 
-const base = createBaseQuery();
-/** The shared base plus the customer session's CSRF double-submit header (enrolment and release need a signed-in customer). */
-const customerBase: BaseQueryFn<string | FetchArgs, unknown, ApiFailure> = (args, api, extra) => {
-  const csrf = readCookie('tx_customer_csrf');
-  const a: FetchArgs = typeof args === 'string' ? { url: args } : args;
-  return base(csrf ? { ...a, headers: { ...(a.headers as Record<string, string> | undefined), 'x-customer-csrf': csrf } } : a, api, extra);
-};
 
 type LockArgs = { seasonId: number; seat: LockSeatInput | null; presentationIds?: number[] };
 
 export const enrolApi = createApi({
   reducerPath: 'enrolApi',
-  baseQuery: customerBase,
+  // enrolment and release need a signed-in customer: the shared base sends the session's CSRF echo on them
+  baseQuery: createBaseQuery(),
   tagTypes: ['Season', 'Mine'],
   endpoints: (b) => ({
     seasons: b.query<EnrolSeasonsResponse, string>({

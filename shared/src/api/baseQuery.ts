@@ -2,14 +2,15 @@ import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryEr
 import { getRuntimeConfig } from '../runtime/config';
 import { getSessionUuid } from '../runtime/session';
 import { currentLocale } from '../i18n';
-import { errorKeyFor, staffCsrfFor } from './http';
+import { csrfHeaders, errorKeyFor } from './http';
 
 /** What a failed call looks like to components: an error code and the i18n key that says it. */
 export interface ApiFailure { status: number | string; code: string; key: string; data?: unknown }
 
 /**
  * The RTK Query base for every remote: base URL from runtime config (never baked into a
- * build), the visit's uuid header, the visitor's language, and error codes mapped to i18n keys.
+ * build), the visit's uuid header, the visitor's language, the sessions' CSRF echoes on state-changing calls, and
+ * error codes mapped to i18n keys.
  */
 export function createBaseQuery(): BaseQueryFn<string | FetchArgs, unknown, ApiFailure> {
   return async (args, api, extra) => {
@@ -20,8 +21,7 @@ export function createBaseQuery(): BaseQueryFn<string | FetchArgs, unknown, ApiF
       prepareHeaders: (headers) => {
         headers.set('uuid', getSessionUuid());
         headers.set('Accept-Language', currentLocale());
-        const csrf = staffCsrfFor(method);
-        if (csrf) headers.set('x-csrf-token', csrf);
+        for (const [name, token] of Object.entries(csrfHeaders(method))) headers.set(name, token);
         return headers;
       },
     });

@@ -1,5 +1,6 @@
 import { getRuntimeConfig } from '../runtime/config';
 import { i18n } from '../i18n';
+import { CUSTOMER_CSRF_COOKIE, CUSTOMER_CSRF_HEADER, STAFF_CSRF_COOKIE, STAFF_CSRF_HEADER } from '../contracts/sessionCookies';
 
 /*
  * The api's address, cookies and error texts, for calls with plain fetch (the staff session, SSE URLs, downloads).
@@ -13,18 +14,38 @@ export function errorKeyFor(code: string | undefined): string {
 
 export function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
-  const m = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
-  return m ? decodeURIComponent(m[1]) : undefined;
+  return cookieIn(document.cookie, name);
 }
+
+function cookieIn(cookies: string, name: string): string | undefined {
+  const m = cookies.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
+  return m?.[1] ? decodeURIComponent(m[1]) : undefined;
+}
+
+/**
+ * Whether a customer may be signed in in this browser (the session's readable cookie is there): a page asks the api
+ * for the session only then, so a visitor who is not signed in sees the sign-in at once, without a refused call.
+ */
+export const customerSessionCookie = (): boolean => readCookie(CUSTOMER_CSRF_COOKIE) !== undefined;
+/** The same for a staff session (the staff pages' sign-in). */
+export const staffSessionCookie = (): boolean => readCookie(STAFF_CSRF_COOKIE) !== undefined;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The staff session's double-submit token (cookie `csrf`) for a call, on state-changing calls only: the api checks no
- * other, and reading document.cookie is a synchronous round trip to the browser process that every GET paid.
+ * The sessions' double-submit headers for a call: on state-changing calls only (the api checks no other), each session's
+ * token when its cookie is there. One read of document.cookie, a synchronous round trip to the browser process that
+ * every GET would otherwise pay.
  */
-export function staffCsrfFor(method = 'GET'): string | undefined {
-  return SAFE_METHODS.has(method.toUpperCase()) ? undefined : readCookie('csrf');
+export function csrfHeaders(method = 'GET'): Record<string, string> {
+  if (SAFE_METHODS.has(method.toUpperCase()) || typeof document === 'undefined') return {};
+  const cookies = document.cookie;
+  const headers: Record<string, string> = {};
+  const staff = cookieIn(cookies, STAFF_CSRF_COOKIE);
+  if (staff) headers[STAFF_CSRF_HEADER] = staff;
+  const customer = cookieIn(cookies, CUSTOMER_CSRF_COOKIE);
+  if (customer) headers[CUSTOMER_CSRF_HEADER] = customer;
+  return headers;
 }
 
 /** Plain fetch with the same headers, for calls outside RTK Query (SSE URLs, downloads). */

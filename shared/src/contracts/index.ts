@@ -26,3 +26,4 @@ export * from './posters';
 export * from './enrolment';
 export * from './customerAccount';
 export * from './waitlist';
+export * from './sessionCookies';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { StaffUser } from '../contracts/staff';
-import { apiUrl, errorKeyFor as errorKey, staffCsrfFor } from '../api/http';
+import { apiUrl, csrfHeaders, errorKeyFor as errorKey, staffSessionCookie } from '../api/http';
 import { currentLocale } from '../i18n';
 import type { StaffCredentials } from './StaffLoginForm';
 
@@ -10,11 +10,8 @@ export type StaffSessionState =
   | { status: 'signedIn'; user: StaffUser; busy: boolean; errorKey?: string };
 
 async function call(path: string, init: RequestInit = {}): Promise<{ ok: boolean; status: number; body: unknown }> {
-  const headers = new Headers(init.headers);
-  headers.set('Accept-Language', currentLocale());
+  const headers = new Headers({ ...csrfHeaders(init.method), 'Accept-Language': currentLocale() });
   if (init.body) headers.set('Content-Type', 'application/json');
-  const csrf = staffCsrfFor(init.method);
-  if (csrf) headers.set('x-csrf-token', csrf);
   const res = await fetch(apiUrl(path), { ...init, headers, credentials: 'same-origin' });
   const body = await res.json().catch(() => undefined);
   return { ok: res.ok, status: res.status, body };
@@ -22,13 +19,16 @@ async function call(path: string, init: RequestInit = {}): Promise<{ ok: boolean
 
 /**
  * The staff session of both staff remotes (PresLive and ticket reference admin): GET /staff/me on
- * mount, sign-in through POST /staff/login, sign-out through POST /staff/logout (CSRF header).
- * Cookies are httpOnly; the page never sees the session token.
+ * mount when the session's readable cookie is there (without it nobody is signed in: the sign-in shows at once, with
+ * no refused call), sign-in through POST /staff/login, sign-out through POST /staff/logout (CSRF header).
+ * The session cookie is httpOnly; the page never sees the session token.
  */
 export function useStaffSession() {
-  const [state, setState] = useState<StaffSessionState>({ status: 'loading' });
+  const [state, setState] = useState<StaffSessionState>(() => (staffSessionCookie() ? { status: 'loading' } : { status: 'anonymous', busy: false }));
+  const [check] = useState(state.status === 'loading');
 
   useEffect(() => {
+    if (!check) return;
     let live = true;
     call('/staff/me')
       .then((r) => {
@@ -38,7 +38,7 @@ export function useStaffSession() {
       })
       .catch(() => live && setState({ status: 'anonymous', busy: false, errorKey: 'errors.generic' }));
     return () => { live = false; };
-  }, []);
+  }, [check]);
 
   const login = useCallback(async (c: StaffCredentials) => {
     setState({ status: 'anonymous', busy: true });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CustomerInfo, Member } from '@ticketing/shared/contracts';
+import { CUSTOMER_CSRF_COOKIE, CUSTOMER_CSRF_HEADER, CUSTOMER_SESSION_COOKIE, type CustomerInfo, type Member } from '@ticketing/shared/contracts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiHttpError } from '../../lib/route.ts';
 import { jerusalemToday } from '../../lib/time.ts';
@@ -15,10 +15,9 @@ export { parseCookies, sha256 };
  * sign-in (the old session of the browser is deleted), 30 minutes idle timeout, 30 days absolute.
  * CSRF: double submit — the readable cookie `tx_customer_csrf` must come back as the `x-customer-csrf`
  * header on every state-changing call that acts on the session, and must equal the session's token.
+ * The cookies' names are the shared contract's (`sessionCookies.ts`): the pages read the readable one.
  */
-export const CUSTOMER_COOKIE = 'tx_customer';
-export const CUSTOMER_CSRF_COOKIE = 'tx_customer_csrf';
-export const CUSTOMER_CSRF_HEADER = 'x-customer-csrf';
+
 /** Remembers which number the last code went to, for /customer-area/mobile-login-validation (body: smsCode only). */
 export const PENDING_COOKIE = 'tx_login_mobile';
 export const CUSTOMER_SESSION_TTL_S = 30 * 24 * 3600;
@@ -37,7 +36,7 @@ function appendCookie(reply: FastifyReply, c: string): void {
 }
 
 const tokenOf = (req: FastifyRequest) => {
-  const t = parseCookies(req.headers.cookie)[CUSTOMER_COOKIE];
+  const t = parseCookies(req.headers.cookie)[CUSTOMER_SESSION_COOKIE];
   return t && t.length <= 200 ? t : undefined;
 };
 
@@ -49,14 +48,14 @@ export async function startSession(q: Queryable, req: FastifyRequest, reply: Fas
   const csrf = crypto.randomBytes(24).toString('base64url');
   await q.query(`INSERT INTO customer_sessions (token_hash, customer_id, csrf_token, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
     [sha256(token), customerId, csrf, CUSTOMER_SESSION_TTL_S]);
-  appendCookie(reply, cookie(CUSTOMER_COOKIE, token, CUSTOMER_SESSION_TTL_S));
+  appendCookie(reply, cookie(CUSTOMER_SESSION_COOKIE, token, CUSTOMER_SESSION_TTL_S));
   appendCookie(reply, cookie(CUSTOMER_CSRF_COOKIE, csrf, CUSTOMER_SESSION_TTL_S, { httpOnly: false, path: '/' }));
 }
 
 export async function endSession(q: Queryable, req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = tokenOf(req);
   if (token) await q.query('DELETE FROM customer_sessions WHERE token_hash = $1', [sha256(token)]);
-  appendCookie(reply, cookie(CUSTOMER_COOKIE, '', 0));
+  appendCookie(reply, cookie(CUSTOMER_SESSION_COOKIE, '', 0));
   appendCookie(reply, cookie(CUSTOMER_CSRF_COOKIE, '', 0, { httpOnly: false, path: '/' }));
 }
 

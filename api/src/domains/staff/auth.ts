@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StaffUser } from '@ticketing/shared/contracts';
+import { STAFF_CSRF_COOKIE, STAFF_CSRF_HEADER, STAFF_SESSION_COOKIE, type StaffUser } from '@ticketing/shared/contracts';
 import type { Queryable } from '../../db/index.ts';
 import { ApiHttpError } from '../../lib/route.ts';
 import { parseCookies, sha256 } from '../../lib/cookies.ts';
@@ -13,9 +13,6 @@ export { parseCookies, sha256 };
  * double-submit token: the non-httpOnly cookie `csrf` set at login must come back as the
  * `x-csrf-token` header on every state-changing call, and must equal the session's token.
  */
-export const SESSION_COOKIE = 'staff_session';
-export const CSRF_COOKIE = 'csrf';
-export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_TTL_S = 12 * 3600;
 
 export interface StaffSession { user: StaffUser; tokenHash: string; csrf: string }
@@ -31,14 +28,14 @@ function cookie(name: string, value: string, opts: { httpOnly: boolean; path: st
 
 export function setSessionCookies(reply: FastifyReply, token: string, csrf: string): void {
   reply.header('set-cookie', [
-    cookie(SESSION_COOKIE, token, { httpOnly: true, path: '/api', maxAge: SESSION_TTL_S }),
-    cookie(CSRF_COOKIE, csrf, { httpOnly: false, path: '/', maxAge: SESSION_TTL_S }),
+    cookie(STAFF_SESSION_COOKIE, token, { httpOnly: true, path: '/api', maxAge: SESSION_TTL_S }),
+    cookie(STAFF_CSRF_COOKIE, csrf, { httpOnly: false, path: '/', maxAge: SESSION_TTL_S }),
   ]);
 }
 export function clearSessionCookies(reply: FastifyReply): void {
   reply.header('set-cookie', [
-    cookie(SESSION_COOKIE, '', { httpOnly: true, path: '/api', maxAge: 0 }),
-    cookie(CSRF_COOKIE, '', { httpOnly: false, path: '/', maxAge: 0 }),
+    cookie(STAFF_SESSION_COOKIE, '', { httpOnly: true, path: '/api', maxAge: 0 }),
+    cookie(STAFF_CSRF_COOKIE, '', { httpOnly: false, path: '/', maxAge: 0 }),
   ]);
 }
 
@@ -48,7 +45,7 @@ interface SessionRow { token_hash: string; csrf_token: string; id: number; first
 export async function loadSession(db: Queryable, req: FastifyRequest): Promise<StaffSession | null> {
   const cached = sessions.get(req);
   if (cached) return cached;
-  const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+  const token = parseCookies(req.headers.cookie)[STAFF_SESSION_COOKIE];
   if (!token || token.length > 200) return null;
   const { rows } = await db.query<SessionRow>(`
     SELECT s.token_hash, s.csrf_token, u.id, u.first_name, u.last_name, u.business_ids
@@ -76,9 +73,9 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
 
 /** Throws 403 CSRF unless the header equals both the `csrf` cookie and the session's token. */
 export function checkCsrf(req: FastifyRequest, session: StaffSession): void {
-  const header = req.headers[CSRF_HEADER];
+  const header = req.headers[STAFF_CSRF_HEADER];
   const h = Array.isArray(header) ? header[0] : header;
-  const c = parseCookies(req.headers.cookie)[CSRF_COOKIE];
+  const c = parseCookies(req.headers.cookie)[STAFF_CSRF_COOKIE];
   if (!sameToken(h, c) || !sameToken(h, session.csrf)) throw new ApiHttpError(403, 'CSRF', 'missing or wrong x-csrf-token');
 }
 
