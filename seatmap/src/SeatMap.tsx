@@ -44,12 +44,13 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
       soldOut ? `${name} · ${t('seatmap.soldOut')}` : isGA ? `${name} · ${t('seatmap.gaLeft', { n: available })}` : name,
   }), [t]);
 
-  const [own] = useState<HTMLCanvasElement | null>(() => (given ? null : createMapCanvas()));
+  // the first canvas it is given, else one of its own: never undefined, whatever the caller passes later
+  const [first] = useState<HTMLCanvasElement>(() => given ?? createMapCanvas());
   const map = useMapViewport(model, labels, {
     onSeat: (i) => { focusByKeyboard.current = false; setFocus(i); onActivate(i); },
     onGeneralAdmission,
     onChange: rerender,
-  }, given ?? own!, styles.canvas);
+  }, given ?? first, styles.canvas);
   const { ensureVisible } = map;
 
   // external focus requests ("choose seat 7 instead", list picker)
