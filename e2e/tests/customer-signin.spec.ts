@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { recordProblems } from './helpers';
 
 /**
  * Customer sign-in by SMS code on /customer, as a visitor does it: the code is read from the demo
@@ -87,15 +88,11 @@ test('the fourth code to one number within 15 minutes is refused, with the same 
 });
 
 test('a visitor who is not signed in gets the sign-in with no refused call and nothing in the console; signed in, a reload keeps the area', async ({ page }) => {
-  const refused: string[] = [];
-  const errors: string[] = [];
-  page.on('response', (r) => { if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`); });
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const problems = recordProblems(page);
   await page.goto('/customer?lang=en');
   await expect(page.getByLabel('Mobile number')).toBeVisible();
   // the page asked for no session: nobody's session cookie is in this browser
-  expect(refused).toEqual([]);
-  expect(errors).toEqual([]);
+  expect(problems).toEqual({ refused: [], errors: [] });
   // signed in by the screen, the session is asked for on the next load and the area comes back
   await page.getByRole('button', { name: 'Sign in with email and password' }).click();
   await page.getByLabel('Email', { exact: true }).fill('noa@example.com');

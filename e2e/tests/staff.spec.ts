@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { recordRequests, remoteFiles } from './helpers';
+import { recordProblems, recordRequests, remoteFiles } from './helpers';
 
 /**
  * Issue 6 in Chromium against the composed site: staff sign-in, PresLive by cinema, drill-down to a
@@ -72,14 +72,10 @@ test('staff sign-in, sales by cinema, drill-down to a presentation box, and a li
 });
 
 test('the staff sign-in comes with no refused call and nothing in the console; after signing in a reload keeps the session', async ({ page }) => {
-  const refused: string[] = [];
-  const errors: string[] = [];
-  page.on('response', (r) => { if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`); });
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const problems = recordProblems(page);
   await page.goto('/PRES-live?lang=en');
   await expect(page.getByLabel('Username')).toBeVisible();
-  expect(refused).toEqual([]);
-  expect(errors).toEqual([]);
+  expect(problems).toEqual({ refused: [], errors: [] });
   await page.getByLabel('Username').fill(TLV.username);
   await page.getByLabel('Password').fill(TLV.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
