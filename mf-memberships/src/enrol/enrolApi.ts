@@ -6,7 +6,6 @@ import {
   MyEnrolmentsResponse, type EnrolOrderBody,
 } from '@ticketing/shared/contracts/enrolment';
 
-
 type LockArgs = { seasonId: number; seat: LockSeatInput | null; presentationIds?: number[] };
 
 export const enrolApi = createApi({
