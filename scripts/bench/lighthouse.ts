@@ -25,7 +25,8 @@ import { findPresentation } from './seatmap.ts';
 import { forgetReplays, lcpReplays } from './lanternPath.ts';
 
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9337);
-export const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 100 };
+/** Issue 12's targets; best practices were 96 when the issue was filed ("keep them"). */
+export const TARGETS = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, accessibility: 100, bestPractices: 96 };
 
 interface RequestItem { url: string; resourceType?: string; networkEndTime?: number; finished?: boolean; transferSize?: number }
 
@@ -58,7 +59,7 @@ function gzipBytes(url: string): Promise<number> {
 
 async function auditRoute(url: string) {
   forgetReplays();
-  const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -74,6 +75,9 @@ async function auditRoute(url: string) {
   return {
     performance: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? NaN) * 100),
+    bestPractices: Math.round((lhr.categories['best-practices']?.score ?? NaN) * 100),
+    // what cost best-practices points, by audit id (a console error, a deprecated API…)
+    bestPracticesFailing: (lhr.categories['best-practices']?.auditRefs ?? []).filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1).map((a) => a.id),
     lcpMs: Math.round(numeric('largest-contentful-paint')),
     tbtMs: Math.round(numeric('total-blocking-time')),
     cls: round(numeric('cumulative-layout-shift'), 3),
@@ -103,7 +107,8 @@ function median(xs: number[]): number {
 
 /**
  * A route's runs in one record: each timing figure is the median of the runs (one run moves LCP by ± 0.3 s on this
- * machine), with its range and every run beside it; bytes, CLS and accessibility are the worst run's; the LCP's
+ * machine), with its range and every run beside it; bytes, CLS and accessibility are the worst run's, best practices
+ * the lowest with every audit that failed in any run; the LCP's
  * element and simulated replays are those of the run whose LCP is the median.
  */
 function summarise(path: string, runs: Audit[]) {
@@ -112,7 +117,9 @@ function summarise(path: string, runs: Audit[]) {
   const range = Object.fromEntries(TIMED.map((k) => [k, [Math.min(...runs.map((r) => r[k])), Math.max(...runs.map((r) => r[k]))]]));
   // what the LCP is made of, from the run whose LCP is the median (the worst run is picked for bytes and CLS)
   const middle = [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor((runs.length - 1) / 2)]!;
-  return { path, ...worst, ...medians, lcpElement: middle.lcpElement, lcpSimulation: middle.lcpSimulation, runs: runs.length, range, each: runs.map((r) => Object.fromEntries(['performance', 'lcpMs', 'tbtMs', 'cls', 'benchmarkIndex'].map((k) => [k, r[k as keyof Audit]]))) };
+  const bestPractices = Math.min(...runs.map((r) => r.bestPractices));
+  const bestPracticesFailing = [...new Set(runs.flatMap((r) => r.bestPracticesFailing))];
+  return { path, ...worst, bestPractices, bestPracticesFailing, ...medians, lcpElement: middle.lcpElement, lcpSimulation: middle.lcpSimulation, runs: runs.length, range, each: runs.map((r) => Object.fromEntries(['performance', 'lcpMs', 'tbtMs', 'cls', 'benchmarkIndex'].map((k) => [k, r[k as keyof Audit]]))) };
 }
 
 /**
