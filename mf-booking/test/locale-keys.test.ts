@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { missingLocaleKeys } from '@ticketing/shared/testing/localeKeys';
+import { missingLocaleKeys, missingPluralForms } from '@ticketing/shared/testing/localeKeys';
 import { resources } from '../src/locales';
 import { NAMESPACE } from '../src/locales';
 
@@ -24,5 +24,11 @@ describe('e-ticket notes sent by the api', () => {
       const missing = keys.filter((k) => typeof k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], resources[lng]) !== 'string');
       expect(missing, lng).toEqual([]);
     }
+  });
+});
+
+describe('plural texts', () => {
+  it('have every form each language asks for (a missing one shows the raw key: Hebrew has one for two)', () => {
+    expect(missingPluralForms(resources)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { missingLocaleKeys } from '@ticketing/shared/testing/localeKeys';
+import { missingLocaleKeys, missingPluralForms } from '@ticketing/shared/testing/localeKeys';
 import { ENROLMENT_ERRORS } from '@ticketing/shared/contracts/enrolment';
 import { resources } from '../src/locales';
 import { NAMESPACE } from '../src/locales';
@@ -15,4 +15,10 @@ describe('locale keys used by mf-memberships', () => {
       expect(ENROLMENT_ERRORS.filter((c) => typeof errors[c] !== 'string' || !errors[c])).toEqual([]);
     });
   }
+});
+
+describe('plural texts', () => {
+  it('have every form each language asks for (a missing one shows the raw key: Hebrew has one for two)', () => {
+    expect(missingPluralForms(resources)).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { missingLocaleKeys } from '@ticketing/shared/testing/localeKeys';
+import { missingLocaleKeys, missingPluralForms } from '@ticketing/shared/testing/localeKeys';
 import { NAMESPACE, resources } from '../src/locales';
 
 // Issue 14 point 5: no raw text key on screen — every literal key the code asks for exists, in every locale.
@@ -11,4 +11,10 @@ describe('locale keys used by mf-ticketref', () => {
       expect(missingLocaleKeys(src, NAMESPACE, resources, lng)).toEqual([]);
     });
   }
+});
+
+describe('plural texts', () => {
+  it('have every form each language asks for (a missing one shows the raw key: Hebrew has one for two)', () => {
+    expect(missingPluralForms(resources)).toEqual([]);
+  });
 });

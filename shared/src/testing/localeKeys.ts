@@ -51,3 +51,25 @@ export function missingLocaleKeys(srcDir: string, ownNamespace: string, own: Rec
   }
   return [...new Set(missing)];
 }
+
+/**
+ * Plural keys (`key_one`, `key_other`…) without a form the language's plural rules ask for: i18next picks the form by
+ * `Intl.PluralRules`, and a missing one shows the raw key (Hebrew has a form of its own for two: `key_two`).
+ */
+export function missingPluralForms(resources: Record<keyof typeof COMMON, unknown>): string[] {
+  const missing: string[] = [];
+  for (const [lng, tree] of Object.entries(resources)) {
+    const forms = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+    const walk = (o: Tree, path: string) => {
+      const keys = Object.keys(o);
+      const plurals = new Set(keys.map((k) => /^(.+)_(zero|one|two|few|many|other)$/.exec(k)?.[1]).filter((k): k is string => !!k));
+      for (const base of plurals) for (const form of forms) if (!(`${base}_${form}` in o)) missing.push(`${lng}: ${path}${base}_${form}`);
+      for (const k of keys) { const v = o[k]; if (typeof v === 'object') walk(v, `${path}${k}.`); }
+    };
+    walk(tree as Tree, '');
+  }
+  return missing;
+}
+
+/** The common namespace's resources, for its own plural check. */
+export const commonResources = COMMON;
