@@ -211,3 +211,16 @@ for (const lang of LANGS) {
     });
   });
 }
+
+test('a screening chosen far down the event list opens its order page at the top', async ({ page }) => {
+  await page.goto('/order?lang=en');
+  const screenings = page.getByRole('main').getByRole('link', { name: /\d{1,2}:\d{2}/ }).and(page.locator(':not([aria-disabled="true"])'));
+  await expect(screenings.first()).toBeVisible();
+  const last = screenings.last();
+  await last.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await last.click();
+  await expect(page.getByRole('heading', { name: 'Choose seats' }).or(page.getByRole('heading', { name: 'Choose tickets' }))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(100);
+});

@@ -10,6 +10,7 @@ import { RemoteFallback } from '../ui/RemoteFallback';
 import { Toasts } from '../ui/toast';
 import { setRuntimeConfig } from '../runtime/config';
 import { yieldToMain } from '../runtime/yieldToMain';
+import { ScrollToTop } from './ScrollToTop';
 
 export interface RemoteDefinition {
   /** Package name, e.g. "mf-booking", and its version (the visible release marker). */
@@ -40,6 +41,7 @@ function tree(def: RemoteDefinition, store: Store) {
         <ErrorBoundary name={def.name} fallback={<RemoteFallback name={def.name} />}>
           <Provider store={store}>
             <BrowserRouter basename={def.basename}>
+              <ScrollToTop />
               <div data-remote={def.name} data-version={def.version}>
                 <def.App />
               </div>
