@@ -87,6 +87,21 @@ forEachEngine('customer area: data, cancellation, isolation between customers', 
     expect(rows[0]!.status).toBe('cancelled');
   });
 
+  it('each ticket names its row and seat as its e-ticket does (the row\'s name, not its plan coordinate)', async () => {
+    const { app, db } = get();
+    const a = await signIn(app, await newCustomer(db, 'Erin'));
+    const booked = await book(a, 2, 14);
+    const res = CustomerAreaDataResponse.parse((await areaData(a)).json()).customerAreaData.upcoming.find((r) => r.id === booked.id)!;
+    const { rows: [key] } = await db.query<{ document_key: string }>('SELECT document_key FROM reservations WHERE id = $1', [booked.id]);
+    const doc = (await app.inject({ url: `/api/edocument/${key!.document_key}`, headers: { 'accept-language': 'en' } })).json() as
+      { edocument: { tickets: Array<{ RowName: string | null; SeatName: string | null }> } };
+    expect(res.tickets.map((t) => ({ row: t.row, seat: t.seat }))).toEqual(doc.edocument.tickets.map((t) => ({ row: t.RowName, seat: t.SeatName })));
+    const { rows } = await db.query<{ row_name: string; seat_name: string }>(
+      'SELECT row_name, seat_name FROM seats WHERE section_id = $1 AND x = $2 AND y = $3', [V33.reserved, booked.places[0]!.x, booked.places[0]!.y]);
+    expect(rows[0]!.row_name).toMatch(/^[A-Z]$/);
+    expect(res.tickets[0]).toMatchObject({ row: rows[0]!.row_name, seat: rows[0]!.seat_name });
+  });
+
   it('a ticket id of another reservation is refused; unknown reservations are not found', async () => {
     const { db } = get();
     const a = await signIn(get().app, await newCustomer(db, 'Carol'));

@@ -56,6 +56,32 @@ forEachEngine('seat change', (get) => {
     expect((await info(res.documentKey)).lastTransactionId).toBe(body.lastTransactionId);
   });
 
+  it('tickets without a ticket identifier (seeded demo orders, older sales): the info and the change answer 200, never 500', async () => {
+    const { app, db } = get();
+    // the demo order of the customer area (eli@example.com, C920011) that QA opened from the area
+    const { rows: demo } = await db.query<{ document_key: string }>(`SELECT document_key FROM reservations WHERE identifier = 'C920011'`);
+    expect(demo[0], 'the seed has the customer area order C920011').toBeDefined();
+    const seeded = await get().app.inject({ url: `/api/edocument/${demo[0]!.document_key}/seat-change` });
+    expect(seeded.statusCode, seeded.body).toBe(200);
+    expect(SeatChangeInfo.parse(seeded.json())).toMatchObject({ reservationIdentifier: 'C920011', allowed: true, reason: null });
+
+    const p = await presentation(get(), V33.venue, 3);
+    const { res, seats: [old] } = await buy(p, 1);
+    await db.query('UPDATE reservation_tickets rt SET ticket_identifier = NULL FROM reservations r WHERE r.id = rt.reservation_id AND r.identifier = $1', [res.reservationIdentifier]);
+    const got = await app.inject({ url: `/api/edocument/${res.documentKey}/seat-change` });
+    expect(got.statusCode, got.body).toBe(200);
+    const before = SeatChangeInfo.parse(got.json());
+    expect(before).toMatchObject({ allowed: true, reason: null });
+    expect(before.tickets).toEqual([expect.objectContaining({ ticketIdentifier: '', x: old!.x, y: old!.y })]);
+    const uuid = newUuid('noid');
+    const [to] = await freeSeats(get(), p, V33.reserved, 1, { skip: 2 });
+    await lock(app, p, uuid, V33.reserved, to!.x, to!.y);
+    const r = await modify(uuid, { resId: res.reservationIdentifier, lastTransactionId: before.lastTransactionId, tickets: [
+      { presentationId: p.id, sectionId: V33.reserved, x: old!.x, y: old!.y, newSeat: { sectionId: V33.reserved, x: to!.x, y: to!.y } }] });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(SeatChangeResponse.parse(r.json()).tickets).toEqual([expect.objectContaining({ ticketIdentifier: '', x: to!.x, y: to!.y })]);
+  });
+
   it('refuses another price level and seats the visit does not hold', async () => {
     const { app } = get();
     const p = await presentation(get(), V33.venue, 4);

@@ -65,8 +65,9 @@ export function EDocumentPage() {
           <caption className="tx-visually-hidden">{t('edocument.tickets')}</caption>
           <thead><tr><th scope="col">{t('edocument.seat')}</th><th scope="col">{t('edocument.ticket')}</th><th scope="col">{t('edocument.scanned')}</th></tr></thead>
           <tbody>
-            {d.tickets.map((tk) => (
-              <tr key={tk.ticketIdentifier}>
+            {/* an order sold before ticket identifiers has '' for each: the row's place keeps the keys apart */}
+            {d.tickets.map((tk, i) => (
+              <tr key={tk.ticketIdentifier || i}>
                 <td>{d.isVod ? t('summary.vod') : tk.RowName ? t('summary.seatName', { section: tk.SectionName ?? '', row: tk.RowName, seat: tk.SeatName ?? '' }) : t('summary.gaSeatName', { section: tk.SectionName ?? '', seat: tk.SeatName ?? '' })}</td>
                 <td>{tk.ticketName}</td>
                 <td>{tk.isScanned ? t('edocument.yes') : t('edocument.no')}</td>

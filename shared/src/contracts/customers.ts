@@ -16,8 +16,10 @@ export const AreaTicket = lazy(() => z.object({
   /** reservation_tickets.id: what itemsToCancel names. */
   id: z.int(),
   sectionName: z.string(),
-  row: z.int(),
-  seat: z.int(),
+  /** The row's name as printed on the e-ticket (seats.row_name, e.g. "H"), not its plan coordinate. */
+  row: z.string(),
+  /** The seat's name as printed on the e-ticket (seats.seat_name). */
+  seat: z.string(),
   price: Money,
   status: z.enum(['sold', 'held', 'cancelled', 'refunded']),
   cancellable: z.boolean(),

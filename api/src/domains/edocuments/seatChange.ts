@@ -24,7 +24,8 @@ export const exchangeWindowDays = (env: NodeJS.ProcessEnv = process.env): number
 
 interface ResRow { id: number; identifier: string; status: string; is_hold: boolean; created_at: Date; last_transaction_id: string | null }
 interface TicketRow {
-  id: number; ticket_identifier: string; presentation_id: number; section_id: number; x: number; y: number; ticket_group_id: number;
+  /** null for tickets sold before ticket identifiers (the seeded demo orders, older sales) */
+  id: number; ticket_identifier: string | null; presentation_id: number; section_id: number; x: number; y: number; ticket_group_id: number;
   row_name: string | null; seat_name: string | null; starts_at: Date; venue_type_id: number; is_ga: boolean;
 }
 
@@ -36,8 +37,9 @@ const TICKETS = `
   LEFT JOIN seats s ON s.section_id = rt.section_id AND s.x = rt.x AND s.y = rt.y
   WHERE rt.reservation_id = $1 AND rt.status = 'sold' ORDER BY rt.id`;
 
+// a ticket without an identifier answers '' (as its e-ticket does): the contract's ticketIdentifier is a string
 const seatOut = (t: TicketRow): SeatChangeSeat => ({
-  ticketIdentifier: t.ticket_identifier, presentationId: t.presentation_id, sectionId: t.section_id, x: t.x, y: t.y,
+  ticketIdentifier: t.ticket_identifier ?? '', presentationId: t.presentation_id, sectionId: t.section_id, x: t.x, y: t.y,
   ticketGroupId: t.ticket_group_id, RowName: t.row_name, SeatName: t.seat_name,
 });
 
