@@ -1,4 +1,4 @@
-import { CartResponse, ConfigResponse, CustomerInfoResponse, prebuild, type CartBody } from '@ticketing/shared';
+import { CartResponse, ConfigResponse, CustomerInfoResponse, customerSessionCookie, prebuild, type CartBody } from '@ticketing/shared';
 import { bookingApi } from './bookingApi';
 
 /**
@@ -15,8 +15,10 @@ export const orderApi = bookingApi.enhanceEndpoints({ addTagTypes: ['Customer'] 
       keepUnusedDataFor: 3600,
     }),
     currentCustomer: b.query<CustomerInfoResponse | null, void>({
-      // The customer session (cookie) if any; anonymous visitors get null, not an error.
+      // The customer session (cookie) if any; anonymous visitors get null, not an error, and without the session's
+      // readable cookie no call at all (it answered 401 at every step of every anonymous booking)
       queryFn: async (_a, _api, _extra, baseQuery) => {
+        if (!customerSessionCookie()) return { data: null };
         const r = await baseQuery({ url: '/customer/refresh', method: 'POST' });
         if (r.error) return { data: null };
         const parsed = CustomerInfoResponse.safeParse(r.data);
