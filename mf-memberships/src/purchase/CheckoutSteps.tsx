@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import {
-  currentLocale, Field, formatMoney, publish, Spinner, validateCustomerInfo, type ApiFailure, type CartCustomerInfo, type CustomerInfoIssue, type MembershipOrderBody, type MembershipOrderResponse,
+  currentLocale, Field, formatDayMonthYear, formatMoney, publish, Spinner, validateCustomerInfo, type ApiFailure, type CartCustomerInfo, type CustomerInfoIssue, type MembershipOrderBody, type MembershipOrderResponse,
 } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
 import { useConfigQuery, useOrderMutation, useQuoteMutation } from '../api';
@@ -103,7 +103,7 @@ export function Confirmation({ result, onAnother }: { result: MembershipOrderRes
       <p role="status">{t('done.thanks', { id: result.orderIdentifier })}</p>
       <ul>
         {result.members.map((m) => (
-          <li key={m.memberNumber}>{t(`done.${m.kind}`, { name: m.name, number: m.memberNumber, until: m.endDate, balance: m.balance })}</li>
+          <li key={m.memberNumber}>{t(`done.${m.kind}`, { name: m.name, number: m.memberNumber, until: formatDayMonthYear(m.endDate), balance: m.balance })}</li>
         ))}
       </ul>
       <p>{t('done.total', { total: formatMoney(result.total, locale) })}{result.seats ? ` · ${t('done.seats', { count: result.seats })}` : ''}</p>
