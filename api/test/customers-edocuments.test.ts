@@ -91,6 +91,11 @@ forEachEngine('customers, e-documents, mini-sites, video on demand', (get) => {
     expect(ics.body).toContain('BEGIN:VEVENT');
     expect(ics.body).toContain(`UID:${res.reservationIdentifier}@ticketing`);
     expect(ics.body).toContain(`DTSTART:${start.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    // in the page's language (?lang=), whatever language the browser's download request says
+    const en = await app.inject({ url: `/api/edocument/${res.documentKey}/calendar.ics?lang=en`, headers: { 'accept-language': 'he-IL' } });
+    expect(en.body).toContain('LOCATION:Hall 3 (mixed)\\, Jerusalem Cinema');
+    const heIcs = await app.inject({ url: `/api/edocument/${res.documentKey}/calendar.ics?lang=he`, headers: { 'accept-language': 'en-US' } });
+    expect(heIcs.body).toContain('LOCATION:אולם 3 (משולב)');
     // sent by SMS only for the visit (or customer) that made it
     const other = await app.inject({ method: 'POST', url: `/api/reservations/${res.reservationIdentifier}/sendTickets`, payload: { mobileNumber: '0501112233' }, headers: { uuid: newUuid('x') } });
     expect(other.statusCode).toBe(404);

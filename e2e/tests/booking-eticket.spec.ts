@@ -28,10 +28,13 @@ for (const lang of LANGS) {
     await expect(page.getByTestId('order-summary').locator('caption').first()).toHaveText(T[lang].weekday);
     const calendar = page.getByRole('link', { name: T[lang].calendar });
     const href = await calendar.getAttribute('href');
-    expect(href).toMatch(/^\/api\/edocument\/[^/]+\/calendar\.ics$/);
-    const ics = await request.get(href!);
+    // in the page's language: a download sends the browser's language, so the link says the page's
+    expect(href).toMatch(new RegExp(`^/api/edocument/[^/]+/calendar\\.ics\\?lang=${lang}$`));
+    const ics = await request.get(href!, { headers: { 'Accept-Language': lang === 'he' ? 'en-US' : 'he-IL' } });
     expect(ics.headers()['content-type']).toContain('text/calendar');
-    expect(await ics.text()).toContain('BEGIN:VEVENT');
+    const event = (await ics.text()).replace(/\\([,;\\])/g, '$1');
+    expect(event).toContain('BEGIN:VEVENT');
+    expect(event).toContain(`SUMMARY:${presentation.featureName}`);
 
     await page.getByTestId('eticket-link').click();
     await expect(page.getByTestId('edocument')).toHaveAttribute('data-state', 'valid');

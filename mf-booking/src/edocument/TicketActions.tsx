@@ -14,7 +14,7 @@ export const eTicketUrl = (documentKey: string) => `${window.location.origin}/ed
  * else copying the link (and showing it to copy by hand when the clipboard is refused).
  */
 export function TicketActions({ documentKey, title }: { documentKey: string; title: string }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
   const [copied, setCopied] = useState<'copied' | 'manual' | null>(null);
   const url = eTicketUrl(documentKey);
 
@@ -38,7 +38,7 @@ export function TicketActions({ documentKey, title }: { documentKey: string; tit
 
   return (
     <div className={styles.actions} data-testid="ticket-actions">
-      <a className="tx-btn tx-btn-secondary" href={apiUrl(`/edocument/${encodeURIComponent(documentKey)}/calendar.ics`)} download data-testid="calendar-link">
+      <a className="tx-btn tx-btn-secondary" href={apiUrl(`/edocument/${encodeURIComponent(documentKey)}/calendar.ics?lang=${i18n.language}`)} download data-testid="calendar-link">
         {t('eticketActions.calendar')}
       </a>
       <button type="button" className="tx-btn tx-btn-secondary" onClick={() => void share()} data-testid="share-ticket">{t('eticketActions.share')}</button>
