@@ -114,6 +114,11 @@ test('Jerusalem manager (he, phone 390×844): no foreign cinema named, day/month
   expect(await widthOf(bar)).toBeGreaterThan(0.9 * (await widthOf(chart)));
   await expectNoAxeViolations(page);
 
+  // the films' page: its film select, as wide as its longest option, made the page 406 px wide and was cut off
+  await page.goto('/PRES-live/features?lang=he');
+  await expect(page.getByRole('combobox').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+
   // the ticket reference admin's wide table scrolls in its own box: the visually hidden labels of its buttons
   // (absolute) escaped that box and made the whole page 449–453 px wide at 360 in English
   await page.setViewportSize({ width: 360, height: 780 });

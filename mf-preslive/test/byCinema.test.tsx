@@ -69,4 +69,27 @@ describe('Sales by cinema (issue 14 point 11)', () => {
     expect(barWidth(4, 2000)).toBe(MIN_VISIBLE_PERCENT);
     expect(barWidth(1000, 2000)).toBe(50);
   });
+
+  // QA (phone, 390 px): the four bars were the same sliver beside 1%, 11%, 6% and 9% sold — every bar was drawn
+  // against the largest capacity of the day (Tel Aviv's 21,876), not its own cinema's.
+  it('draws each bar as its cinema\'s % sold, against its own capacity', async () => {
+    await renderDay({
+      date: DATE,
+      locations: [
+        { LocationId: 1, Name: 'City Cinema Tel Aviv', Capacity: 21876, Sold: 135, Availability: 21741 },
+        { LocationId: 2, Name: 'City Cinema Haifa', Capacity: 1476, Sold: 157, Availability: 1319 },
+        { LocationId: 4, Name: 'City Cinema Beer Sheva', Capacity: 800, Sold: 51, Availability: 749 },
+        { LocationId: -1, Name: 'All cinemas', Capacity: 2276, Sold: 208, Availability: 2068 },
+      ],
+    }, 'en');
+    await screen.findByRole('table', { name: 'Sales by cinema on 03/11/2026' });
+    const soldWidth = (name: RegExp) => Number(screen.getByRole('img', { name }).querySelectorAll('rect')[1]!.getAttribute('width'));
+    expect(soldWidth(/^City Cinema Tel Aviv:/)).toBe(MIN_VISIBLE_PERCENT); // 0.6%: kept visible
+    expect(soldWidth(/^City Cinema Haifa:/)).toBeCloseTo((157 / 1476) * 100, 5); // 11%
+    expect(soldWidth(/^City Cinema Beer Sheva:/)).toBeCloseTo((51 / 800) * 100, 5); // 6%
+    expect(soldWidth(/^All cinemas:/)).toBeCloseTo((208 / 2276) * 100, 5); // 9%
+    // the table's % sold column agrees with the bars
+    const pctSold = screen.getAllByRole('row').slice(1).map((r) => r.lastElementChild?.textContent);
+    expect(pctSold).toEqual(['1%', '11%', '6%', '9%']);
+  });
 });

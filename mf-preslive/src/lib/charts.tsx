@@ -10,11 +10,12 @@ export interface Bar { key: string | number; label: string; value: number; secon
 
 /**
  * Horizontal bars (plain SVG, no chart library): `value` in the main colour, `secondary` (e.g. held)
- * stacked after it, both against `max` (e.g. capacity). Mirrored in right-to-left pages.
+ * stacked after it, both against the bar's own `max` (e.g. its cinema's capacity: the bar shows the % sold of
+ * that cinema). Bars without a `max` share one scale, the largest of them. Mirrored in right-to-left pages.
  */
 export function BarChart({ title, bars, legend }: { title: string; bars: Bar[]; legend?: { main: string; secondary?: string } }) {
   const id = useId();
-  const scale = Math.max(1, ...bars.map((b) => b.max ?? b.value + (b.secondary ?? 0)));
+  const common = Math.max(1, ...bars.map((b) => b.value + (b.secondary ?? 0)));
   // The secondary key (e.g. Held) is listed only when some bar draws it.
   const anySecondary = bars.some((b) => (b.secondary ?? 0) > 0);
   return (
@@ -28,6 +29,7 @@ export function BarChart({ title, bars, legend }: { title: string; bars: Bar[]; 
       )}
       <ul className={styles.bars}>
         {bars.map((b) => {
+          const scale = b.max && b.max > 0 ? b.max : common;
           const w = barWidth(b.value, scale);
           const w2 = barWidth(b.secondary ?? 0, scale);
           return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { addDays, jerusalemDate, type DrillBy, type ProductSalesRow } from '@ticketing/shared';
@@ -66,8 +66,10 @@ export function Reports() {
         <div className={styles.columns}>
           <DataTable caption={t('reports.locations')} filename="filter-locations" rows={f.locations} rowKey={(r) => r.LocationId}
             columns={[{ key: 'id', header: t('cols.id'), numeric: true, value: (r) => r.LocationId }, { key: 'n', header: t('cols.location'), rowHeader: true, value: (r) => r.Name }]} />
+          {/* A product class's id is the products' category code (drinks, food…), not a figure a manager looks up: the
+              table names each class in the page's language (the api names them in Hebrew or English only). */}
           <DataTable caption={t('reports.productClasses')} filename="filter-product-classes" rows={f.productClasses} rowKey={(r) => r.ProductClassId}
-            columns={[{ key: 'id', header: t('cols.id'), value: (r) => r.ProductClassId }, { key: 'n', header: t('cols.name'), rowHeader: true, value: (r) => r.Name }]} />
+            columns={[{ key: 'n', header: t('cols.name'), rowHeader: true, value: (r) => t(`productClass.${r.ProductClassId}`, { defaultValue: r.Name }) }]} />
           <DataTable caption={t('reports.weekendDays')} filename="filter-weekend-days" rows={f.weekendDays} rowKey={(r) => r}
             columns={[{ key: 'd', header: t('cols.day'), rowHeader: true, value: (r) => t(`weekday.${r}`) }]} />
         </div>
@@ -133,6 +135,7 @@ function ShowTimes({ date, locationId, by }: { date: string; locationId: number;
 function Concessions({ args }: { args: { startDate: string; endDate: string; locationId?: number } }) {
   const { t } = useTranslation(NAMESPACE);
   const q = useConcessionsQuery(args);
+  const leastId = useId();
   const cols: Column<ProductSalesRow>[] = [
     { key: 'p', header: t('cols.product'), rowHeader: true, value: (r) => r.ProductName },
     { key: 'q', header: t('cols.quantity'), numeric: true, value: (r) => r.Quantity, render: (r) => num(r.Quantity) },
@@ -142,7 +145,15 @@ function Concessions({ args }: { args: { startDate: string; endDate: string; loc
     <Loadable q={q}>{(d) => (
       <div className={styles.columns}>
         <DataTable caption={t('reports.concessionsMost')} filename={`concessions-most-${args.startDate}-${args.endDate}`} rows={d.most} rowKey={(r) => r.ProductId} columns={cols} />
-        <DataTable caption={t('reports.concessionsLeast')} filename={`concessions-least-${args.startDate}-${args.endDate}`} rows={d.least} rowKey={(r) => r.ProductId} columns={cols} />
+        {d.least.length === 0 && d.most.length > 0 ? (
+          // The least sold list leaves out the most sold ten (the api): with ten products or fewer it is empty.
+          <section aria-labelledby={leastId}>
+            <h3 id={leastId} className={styles.subheading}>{t('reports.concessionsLeast')}</h3>
+            <p className={styles.note} data-testid="concessions-least-none">{t('reports.concessionsAllInTop', { n: num(d.most.length) })}</p>
+          </section>
+        ) : (
+          <DataTable caption={t('reports.concessionsLeast')} filename={`concessions-least-${args.startDate}-${args.endDate}`} rows={d.least} rowKey={(r) => r.ProductId} columns={cols} />
+        )}
       </div>
     )}</Loadable>
   );
