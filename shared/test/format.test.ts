@@ -40,6 +40,20 @@ describe('dates in Asia/Jerusalem', () => {
   });
 });
 
+describe('day/month/year in every language', () => {
+  it('writes a long date and a strip day with \'/\' in each language\'s own order (he, ru and pl wrote 27.11.2026)', async () => {
+    const { formatLongDateTime, formatStripDay } = await import('../src/format/date');
+    const at = '2026-11-27T14:30:00Z';
+    expect(formatLongDateTime(at, 'he')).toBe('יום שישי, 27/11/2026, 16:30');
+    expect(formatLongDateTime(at, 'en')).toBe('Friday, 27/11/2026, 16:30');
+    expect(formatLongDateTime(at, 'ru')).toBe('пятница, 27/11/2026, 16:30');
+    expect(formatLongDateTime(at, 'pl')).toBe('piątek, 27/11/2026, 16:30');
+    expect(formatLongDateTime(at, 'ar')).toBe('الجمعة، 27\u200f/11\u200f/2026، 16:30');
+    expect(formatStripDay('2026-11-27', 'he').day).toBe('27/11');
+    expect(formatStripDay('2026-11-27', 'ru').day).toBe('27/11');
+  });
+});
+
 describe('day/month/year (issue 14 point 11: report dates)', () => {
   it('shows a business day as dd/mm/yyyy', async () => {
     const { formatDayMonthYear } = await import('../src/format/date');

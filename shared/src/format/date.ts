@@ -40,9 +40,22 @@ function fmt(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTime
 }
 
 export const formatTime = (iso: string, locale: Locale) => fmt(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
+const DATE_FIELDS = new Set(['day', 'month', 'year']);
+/**
+ * A date formatted in the language's own order and words, its day, month and year apart by '/' in every language (the
+ * spec's day/month/year): Hebrew, Russian and Polish write 27.11.2026 by default, so one e-ticket showed 27.11.2026
+ * beside 27/11/2026 (formatDayMonthYear). Arabic keeps its right-to-left mark before each '/'.
+ */
+function withSlashes(f: Intl.DateTimeFormat, at: Date): string {
+  const parts = f.formatToParts(at);
+  return parts.map((p, i) => (p.type === 'literal' && DATE_FIELDS.has(parts[i - 1]?.type ?? '') && DATE_FIELDS.has(parts[i + 1]?.type ?? '')
+    ? p.value.replace(/[./-]/, '/') : p.value)).join('');
+}
+
 /** Long date-time (spec section 9): weekday, day/month/year, hour:minute. */
 export const formatLongDateTime = (iso: string, locale: Locale) =>
-  fmt(locale, { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  withSlashes(fmt(locale, { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }), new Date(iso));
 /** day/month/year hour:minute, as the presentation box shows it. */
 export function formatDayMonthYearTime(iso: string): string {
   const parts = Object.fromEntries(fmt('en', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
@@ -51,7 +64,7 @@ export function formatDayMonthYearTime(iso: string): string {
 /** Weekday and day of a YYYY-MM-DD strip date (noon UTC is the same day in Jerusalem). */
 export const formatStripDay = (date: string, locale: Locale) => ({
   weekday: fmt(locale, { weekday: 'short' }).format(new Date(`${date}T12:00:00Z`)),
-  day: fmt(locale, { day: 'numeric', month: 'numeric' }).format(new Date(`${date}T12:00:00Z`)),
+  day: withSlashes(fmt(locale, { day: 'numeric', month: 'numeric' }), new Date(`${date}T12:00:00Z`)),
 });
 /** A business day YYYY-MM-DD as day/month/year (dd/mm/yyyy), the spec's display in every language. */
 export const formatDayMonthYear = (date: string) => date.split('-').reverse().join('/');
