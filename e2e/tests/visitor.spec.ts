@@ -72,6 +72,8 @@ for (const lang of ['en', 'he'] as Lang[]) {
       // back on the tickets step, the subtotal is the same api figure (booking fee and service charge included)
       await page.getByRole('navigation', { name: lang === 'en' ? 'Order steps' : 'שלבי ההזמנה' }).getByRole('button').nth(1).click();
       await expect(page.getByTestId('tickets-total')).toContainText(total);
+      // the order's booking fee is named beside it: the tickets' own prices do not add up to the total without it
+      await expect(page.getByTestId('tickets-total')).toContainText(lang === 'en' ? /\(incl\. booking fee .*\d\.\d\d\)/ : /\(כולל עמלת הזמנה .*\d\.\d\d.*\)/);
     });
 
     test('point 2: cancelling inside 3-D Secure says so, then restarts the order with a message in the same language', async ({ page, request }) => {

@@ -89,7 +89,9 @@ function TicketsForm({ p, groups, presentation, onNext, onBack }: FormProps) {
 
       {/* Its line is kept while the api prices the cart: the total arriving must not move Next under a visitor's finger. */}
       <p className={styles.total} aria-live="polite" data-testid={quote ? 'tickets-total' : undefined}>
+        {/* the booking fee is the order's, not a ticket's: named, so the lines' prices and the total agree for the eye */}
         {quote ? t('tickets.subtotal', { amount: formatMoney(quote.totalAmount, locale), count: quote.totalTickets }) : '\u00a0'}
+        {quote && quote.bookingFee > 0 ? ` (${t('tickets.feeIncluded', { fee: formatMoney(quote.bookingFee, locale) })})` : ''}
       </p>
       {step.error && <p ref={step.errorRef} tabIndex={-1} role="alert" className="tx-error" data-testid="tickets-error">{step.error}</p>}
       <div className={styles.actions}>
