@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
+import { customerSignInUrl } from '@ticketing/shared';
 import { useSettingsQuery, useSignedInMutation } from './api';
-
-/** The customer sign-in screen (mf-customer, by URL) with the address to come back to once signed in. */
-export const signInUrl = (returnTo: string) => `/customer?returnTo=${encodeURIComponent(returnTo)}`;
 
 /** Leaves this remote for another route of the site (single-spa hears pushState; the routers hear popstate). */
 export function goToSite(url: string): void {
@@ -25,7 +23,7 @@ export function useSignInGate(returnTo: string): 'checking' | 'ready' {
     let live = true;
     void check().then((r) => {
       if (!live) return;
-      if ('data' in r && r.data) setState('ready'); else goToSite(signInUrl(returnTo));
+      if ('data' in r && r.data) setState('ready'); else goToSite(customerSignInUrl(returnTo));
     });
     return () => { live = false; };
   }, [required, settings.isError, check, returnTo]);

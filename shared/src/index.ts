@@ -16,6 +16,7 @@ export { formatMoney, agorotToShekels, shekelsToAgorot, localeTag } from './form
 export { jerusalemDate, addDays, calendarStrip, formatTime, formatLongDateTime, formatDayMonthYearTime, formatDayMonthYear, parseDayMonthYear, formatStripDay, TIME_ZONE } from './format/date';
 export { slugify } from './format/slug';
 export { createSpaLifecycles, renderStandalone, type RemoteDefinition } from './spa/lifecycles';
+export { customerSignInUrl } from './spa/signIn';
 export { ErrorBoundary } from './ui/ErrorBoundary';
 export { RemoteFallback } from './ui/RemoteFallback';
 export { Field } from './ui/Field';

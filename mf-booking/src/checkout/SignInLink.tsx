@@ -1,3 +1,4 @@
+import { customerSignInUrl } from '@ticketing/shared';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../locales';
 import { useCurrentCustomerQuery } from '../api/orderApi';
@@ -12,11 +13,10 @@ export function SignInLink() {
   // Asked again on every mount: back from signing in, the cached "nobody" is stale and the step prefills from the answer.
   const { data: customer, isLoading } = useCurrentCustomerQuery(undefined, { refetchOnMountOrArgChange: true });
   if (isLoading || customer?.customerInfo) return null;
-  const back = `${window.location.pathname}${window.location.search}`;
   return (
     <p>
       {t('customerInfo.haveAccount')}{' '}
-      <a data-spa href={`/customer?returnTo=${encodeURIComponent(back)}`}>{t('customerInfo.signIn')}</a>
+      <a data-spa href={customerSignInUrl()}>{t('customerInfo.signIn')}</a>
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, WaitingListEntryResponse, type ApiFailure, type Presentation, type WaitingListEntry, type WaitingListJoinBody } from '@ticketing/shared';
+import { customerSignInUrl, ErrorNotice, WaitingListEntryResponse, type ApiFailure, type Presentation, type WaitingListEntry, type WaitingListJoinBody } from '@ticketing/shared';
 import { bookingApi } from '../api/bookingApi';
 import { useCurrentCustomerQuery } from '../api/orderApi';
 import { useSeatsStatusV2Query } from '../api/seatsApi';
@@ -60,11 +60,10 @@ function JoinWaitingList({ presentationId }: { presentationId: number }) {
   const [join, state] = waitingListApi.useJoinWaitingListMutation();
   if (customer.isLoading) return null;
   if (!customer.data?.customerInfo) {
-    const back = `${window.location.pathname}${window.location.search}`;
     return (
       <p>
         {t('waitingList.signInFirst')}{' '}
-        <a data-spa href={`/customer?returnTo=${encodeURIComponent(back)}`}>{t('waitingList.signIn')}</a>
+        <a data-spa href={customerSignInUrl()}>{t('waitingList.signIn')}</a>
       </p>
     );
   }

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
-  currentLocale, ErrorNotice, formatLongDateTime, formatMoney, publish, registerCart, Spinner, startCart, type ApiFailure,
+  currentLocale, customerSignInUrl, ErrorNotice, formatLongDateTime, formatMoney, publish, registerCart, Spinner, startCart, type ApiFailure,
 } from '@ticketing/shared';
 import { SeatSelection } from '@ticketing/seatmap';
 import type { EnrolOrderBody, EnrolSeason } from '@ticketing/shared/contracts/enrolment';
@@ -78,7 +78,7 @@ function Enrolment({ season: s }: { season: EnrolSeason }) {
       <div className="tx-card">
         <p>{s.Description}</p>
         <p role="status">{t('enrol.signInFirst')}</p>
-        <a className="tx-btn" href="/customer">{t('enrol.signIn')}</a>
+        <a className="tx-btn" data-spa href={customerSignInUrl()}>{t('enrol.signIn')}</a>
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale, ErrorNotice, formatLongDateTime, Spinner, type ApiFailure } from '@ticketing/shared';
+import { currentLocale, customerSignInUrl, ErrorNotice, formatLongDateTime, Spinner, type ApiFailure } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
 import { useErrorText } from '../purchase/CheckoutSteps';
 import { useMineQuery, useReleaseMutation } from './enrolApi';
@@ -28,7 +28,7 @@ export function MyEnrolments() {
     <section className="tx-page" aria-labelledby="mine-title">
       <h1 id="mine-title">{t('mine.title')}</h1>
       {q.isLoading && <Spinner />}
-      {unauthorized && <div className="tx-card"><p role="status">{t('enrol.signInFirst')}</p><a className="tx-btn" href="/customer">{t('enrol.signIn')}</a></div>}
+      {unauthorized && <div className="tx-card"><p role="status">{t('enrol.signInFirst')}</p><a className="tx-btn" data-spa href={customerSignInUrl()}>{t('enrol.signIn')}</a></div>}
       {q.error && !unauthorized && <ErrorNotice messageKey={(q.error as ApiFailure).key} onRetry={q.refetch} />}
       {message && (message.ok ? <p role="status">{message.text}</p> : <p role="alert" className="tx-error">{message.text}</p>)}
       {q.data && q.data.enrolments.length === 0 && <p role="status">{t('mine.none')}</p>}

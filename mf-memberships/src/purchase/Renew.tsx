@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Spinner, type ApiFailure } from '@ticketing/shared';
+import { customerSignInUrl, ErrorNotice, Spinner, type ApiFailure } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
 import { useRenewalQuery } from '../api';
 
@@ -17,7 +17,7 @@ export function Renew() {
     <section className="tx-page" aria-labelledby="renew-title">
       <h1 id="renew-title">{t('renew.title', { number: memberNumber })}</h1>
       {q.isLoading && <Spinner />}
-      {f?.status === 401 && <div className="tx-card"><p role="status">{t('renew.signInFirst')}</p><a className="tx-btn" href="/customer">{t('enrol.signIn')}</a></div>}
+      {f?.status === 401 && <div className="tx-card"><p role="status">{t('renew.signInFirst')}</p><a className="tx-btn" data-spa href={customerSignInUrl()}>{t('enrol.signIn')}</a></div>}
       {f && f.status !== 401 && <p role="alert" className="tx-error">{t(`errors.${f.code}`, { defaultValue: t('errors.GENERAL_ERROR') })}</p>}
       {q.data && <Navigate replace to={`/${encodeURIComponent(q.data.membershipCode)}?renew=${encodeURIComponent(q.data.memberNumber)}`} />}
     </section>
