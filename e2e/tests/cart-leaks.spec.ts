@@ -13,7 +13,7 @@ import {
 
 const T = {
   en: { mainNav: 'Main navigation', stepsNav: 'Order steps', navOrder: 'Movies & shows', newOrder: 'New order', more: /^One .+ more$/, products: 'Products', remove: 'Remove voucher', dropped: /GIFT-EMPTY was removed from this order: There is no balance left/ },
-  he: { mainNav: 'ניווט ראשי', stepsNav: 'שלבי ההזמנה', navOrder: 'סרטים והצגות', newOrder: 'הזמנה חדשה', more: /אחד נוסף$/, products: 'מוצרים', remove: 'הסרת השובר', dropped: /GIFT-EMPTY הוסר מההזמנה: / },
+  he: { mainNav: 'ניווט ראשי', stepsNav: 'שלבי ההזמנה', navOrder: 'סרטים והצגות', newOrder: 'הזמנה חדשה', more: /^עוד /, products: 'מוצרים', remove: 'הסרת השובר', dropped: /GIFT-EMPTY הוסר מההזמנה: / },
 } as const;
 
 // Each test is a paid order and most of another: longer than the default minute on a busy machine.
