@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { LANGS, fillCustomer, holdSeats, newVisit, takePresentationId as takePresentation, type Lang } from './booking-flow';
+import { LANGS, fillCustomer, holdSeats, newVisit, startOrder, takePresentationId as takePresentation, type Lang } from './booking-flow';
 
 // A booking up to payment per test on a shared 2-core machine: more than the default minute.
 test.describe.configure({ timeout: 120_000 });
@@ -223,4 +223,14 @@ test('a screening chosen far down the event list opens its order page at the top
   await expect(page.getByRole('heading', { name: 'Choose seats' }).or(page.getByRole('heading', { name: 'Choose tickets' }))).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(100);
+});
+
+test('the header\'s cart leads back to the order in progress from another page', async ({ page, request }) => {
+  const { presentationId } = await startOrder(page, request, 'en');
+  await page.goto('/vouchers?lang=en');
+  const cart = page.getByRole('link', { name: '2 items in cart' });
+  await expect(cart).toBeVisible();
+  await cart.click();
+  await expect(page).toHaveURL(new RegExp(`/order/${presentationId}(\\?|$)`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

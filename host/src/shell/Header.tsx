@@ -7,15 +7,18 @@ import styles from './shell.module.css';
 const PUBLIC_LINKS = [['/order', 'nav.order'], ['/vod', 'nav.vod'], ['/membership', 'nav.membership'], ['/vouchers', 'nav.vouchers'], ['/donations', 'nav.donations'], ['/customer', 'nav.customer']] as const;
 const STAFF_LINKS = [['/PRES-live', 'nav.staff'], ['/PRES-live/ticket-ref', 'nav.ticketRef']] as const;
 
-/** The cart badge count: `cart:changed` is sticky, so its last count arrives at once, also after a reload. */
-function useCartCount() {
-  const [count, setCount] = useState(0);
+/**
+ * The cart badge's count and where it leads: the order in progress when the remote names it, else the event list.
+ * `cart:changed` is sticky, so its last count arrives at once, also after a reload.
+ */
+function useCart(): { count: number; href: string } {
+  const [cart, setCart] = useState({ count: 0, href: '/order' });
   useEffect(() => {
-    const offChanged = subscribe('cart:changed', (e) => setCount(e.itemCount));
-    const offCleared = subscribe('cart:cleared', () => setCount(0));
+    const offChanged = subscribe('cart:changed', (e) => setCart({ count: e.itemCount, href: (e.itemCount > 0 && e.href) || '/order' }));
+    const offCleared = subscribe('cart:cleared', () => setCart({ count: 0, href: '/order' }));
     return () => { offChanged(); offCleared(); };
   }, []);
-  return count;
+  return cart;
 }
 
 function LanguageSwitch() {
@@ -47,7 +50,7 @@ function TicketIcon() {
 /** Header: brand, navigation (collapsed behind a menu button on a phone), then the tools (cart, customer, language). */
 export function Header({ staff }: { staff: boolean }) {
   const { t } = useTranslation('common');
-  const count = useCartCount();
+  const { count, href: cartHref } = useCart();
   const links = staff ? STAFF_LINKS : PUBLIC_LINKS;
   const [menuOpen, setMenuOpen] = useState(false);
   const customer = useCustomerName(!staff);
@@ -66,7 +69,7 @@ export function Header({ staff }: { staff: boolean }) {
       </nav>
       <div className={styles.tools}>
         {!staff && (
-          <a href="/order" data-spa className={styles.cart} data-testid="cart-badge" aria-label={t('cart.badge', { count })}>
+          <a href={cartHref} data-spa className={styles.cart} data-testid="cart-badge" aria-label={t('cart.badge', { count })}>
             <TicketIcon /> <span>{count}</span>
           </a>
         )}

@@ -22,7 +22,9 @@ export function createCartEvents() {
       last = count;
       noteCartItems('tickets', count);
       writeSession(HELD_PRESENTATIONS_KEY, Object.values(cart.presentations).filter((p) => p.seats.length).map((p) => p.presentationId));
-      publish('cart:changed', { kind: 'tickets', itemCount: count });
+      // the header's cart link leads back to the order in progress (the first presentation with seats)
+      const current = Object.values(cart.presentations).find((p) => p.seats.length)?.presentationId;
+      publish('cart:changed', { kind: 'tickets', itemCount: count, ...(count > 0 && current ? { href: `/order/${current}` } : {}) });
     },
   });
   return listener;

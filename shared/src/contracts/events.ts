@@ -13,7 +13,11 @@ export type Locale = z.infer<typeof Locale>;
 
 /** Every event that crosses remotes, with its payload schema. */
 export const BusEvents = lazy(() => ({
-  'cart:changed': z.object({ kind: OrderKind, itemCount: z.int().check(z.nonnegative()), total: z.optional(z.number()) }),
+  // href: the page on this site where the cart is continued (the order in progress), for the header's cart link
+  'cart:changed': z.object({
+    kind: OrderKind, itemCount: z.int().check(z.nonnegative()), total: z.optional(z.number()),
+    href: z.optional(z.string().check(z.regex(/^\/(?![/\\])/))),
+  }),
   'cart:started': z.object({ kind: OrderKind }),
   'cart:cleared': z.object({ kind: z.optional(OrderKind), reason: z.optional(z.string()) }),
   'order:committed': z.object({ reservationIdentifier: z.string(), kind: OrderKind }),
