@@ -63,7 +63,7 @@ describe('cart slice', () => {
     expect(cartItemCount(s)).toBe(0);
     expect(s.selectedPresentationId).toBeNull();
   });
-  it('publishes cart:changed on the bus, its last count replayed to late subscribers', () => {
+  it('publishes cart:changed on the bus with the order to come back to, its last count replayed to late subscribers', () => {
     const store = createStore();
     const seen = vi.fn();
     const off = subscribe('cart:changed', seen);
@@ -72,11 +72,11 @@ describe('cart slice', () => {
     store.dispatch(cartActions.seatsUnselected({ presentationId: 7, keys: ['1_1_1'] }));
     off();
     expect(seen.mock.calls.map((c) => c[0])).toEqual([
-      { kind: 'tickets', itemCount: 0 }, { kind: 'tickets', itemCount: 2 }, { kind: 'tickets', itemCount: 1 },
+      { kind: 'tickets', itemCount: 0 }, { kind: 'tickets', itemCount: 2, href: '/order/7' }, { kind: 'tickets', itemCount: 1, href: '/order/7' },
     ]);
     const late = vi.fn();
     subscribe('cart:changed', late)(); // the host's badge mounting later, or after a reload
-    expect(late).toHaveBeenCalledWith({ kind: 'tickets', itemCount: 1 });
+    expect(late).toHaveBeenCalledWith({ kind: 'tickets', itemCount: 1, href: '/order/7' });
   });
 });
 
