@@ -100,6 +100,10 @@ forEachEngine('customer area: data, cancellation, isolation between customers', 
       'SELECT row_name, seat_name FROM seats WHERE section_id = $1 AND x = $2 AND y = $3', [V33.reserved, booked.places[0]!.x, booked.places[0]!.y]);
     expect(rows[0]!.row_name).toMatch(/^[A-Z]$/);
     expect(res.tickets[0]).toMatchObject({ row: rows[0]!.row_name, seat: rows[0]!.seat_name });
+    // a place with no seat (a streaming order, general admission) names no row or seat: not its plan coordinates
+    await db.query('UPDATE reservation_tickets SET x = x + 1000 WHERE id = $1', [res.tickets[0]!.id]);
+    const moved = CustomerAreaDataResponse.parse((await areaData(a)).json()).customerAreaData.upcoming.find((r) => r.id === booked.id)!;
+    expect(moved.tickets.find((t) => t.id === res.tickets[0]!.id)).toMatchObject({ row: null, seat: null });
   });
 
   it('a ticket id of another reservation is refused; unknown reservations are not found', async () => {

@@ -16,6 +16,9 @@ function feeText(t: (k: string, o?: Record<string, unknown>) => string, fee: Cus
 
 function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation: CustomerAreaData['cancellation'] | null }) {
   const { t, i18n } = useTranslation(NAMESPACE);
+  // a seat by its section, row and seat; a place without a seat (standing, streaming) by its section alone
+  const placeOf = (x: AreaReservation['tickets'][number]) => (x.row !== null && x.seat !== null
+    ? t('area.reservations.seat', { section: x.sectionName, row: x.row, seat: x.seat }) : x.sectionName);
   const lang = i18n.language as Lang;
   const dialog = useRef<HTMLDialogElement>(null);
   const [credit, setCredit] = useState(false);
@@ -38,7 +41,7 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
       <ul>
         {r.tickets.map((x) => (
           <li key={x.id}>
-            {t('area.reservations.seat', { section: x.sectionName, row: x.row, seat: x.seat })} · {formatMoney(x.price, lang)}
+            {placeOf(x)} · {formatMoney(x.price, lang)}
             {x.status === 'cancelled' && <> · <strong>{t('area.reservations.cancelled')}</strong></>}
           </li>
         ))}
@@ -62,7 +65,7 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
                 <label key={x.id} style={{ display: 'block' }}>
                   <input type="checkbox" checked={chosen.includes(x.id)}
                     onChange={(e) => { setChooseError(false); setChosen((c) => (e.target.checked ? [...c, x.id] : c.filter((id) => id !== x.id))); }} />{' '}
-                  {t('area.reservations.seat', { section: x.sectionName, row: x.row, seat: x.seat })} · {formatMoney(x.price, lang)}
+                  {placeOf(x)} · {formatMoney(x.price, lang)}
                 </label>
               ))}
             </fieldset>

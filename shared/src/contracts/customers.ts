@@ -16,10 +16,10 @@ export const AreaTicket = lazy(() => z.object({
   /** reservation_tickets.id: what itemsToCancel names. */
   id: z.int(),
   sectionName: z.string(),
-  /** The row's name as printed on the e-ticket (seats.row_name, e.g. "H"), not its plan coordinate. */
-  row: z.string(),
-  /** The seat's name as printed on the e-ticket (seats.seat_name). */
-  seat: z.string(),
+  /** The row's name as printed on the e-ticket (seats.row_name, e.g. "H"), not its plan coordinate; null for a place with no seat (general admission, streaming). */
+  row: z.nullable(z.string()),
+  /** The seat's name as printed on the e-ticket (seats.seat_name); null likewise. */
+  seat: z.nullable(z.string()),
   price: Money,
   status: z.enum(['sold', 'held', 'cancelled', 'refunded']),
   cancellable: z.boolean(),

@@ -18,17 +18,17 @@ import { pick } from '../../lib/lang.ts';
 interface TicketRow {
   reservation_id: number; identifier: string; status: 'committed' | 'cancelled' | 'held-unpaid'; is_hold: boolean; document_key: string | null;
   total_agorot: number; presentation_id: number; starts_at: Date; upcoming: boolean; title_he: string; title_en: string;
-  ticket_id: number; section_id: number; section_he: string; section_en: string; x: number; y: number; row_name: string; seat_name: string; price: number; t_status: 'sold' | 'held' | 'cancelled' | 'refunded';
+  ticket_id: number; section_id: number; section_he: string; section_en: string; x: number; y: number; row_name: string | null; seat_name: string | null; price: number; t_status: 'sold' | 'held' | 'cancelled' | 'refunded';
   scanned: boolean; is_sub_ticket: boolean;
 }
 
-// row and seat are the names the e-ticket prints (seats.row_name / seat_name); a place with no seat row (general
-// admission, video on demand) keeps its coordinates, as before
+// row and seat are the names the e-ticket prints (seats.row_name / seat_name); a place with no seat (general
+// admission, video on demand) has none: its section names it
 const TICKETS_SQL = `
   SELECT r.id AS reservation_id, r.identifier, r.status, r.is_hold, r.document_key, r.total_agorot,
          p.id AS presentation_id, p.starts_at, p.starts_at > now() AS upcoming, f.name_he AS title_he, f.name_en AS title_en,
          rt.id AS ticket_id, rt.section_id, s.name_he AS section_he, s.name_en AS section_en, rt.x, rt.y,
-         COALESCE(st.row_name, rt.y::text) AS row_name, COALESCE(st.seat_name, rt.x::text) AS seat_name,
+         st.row_name, st.seat_name,
          rt.price_agorot + rt.addons_agorot AS price, rt.status AS t_status, rt.scanned_at IS NOT NULL AS scanned, rt.is_sub_ticket
   FROM reservations r
   JOIN reservation_tickets rt ON rt.reservation_id = r.id
