@@ -88,6 +88,14 @@ for (const [lang, phone] of [['en', false], ['he', true]] as const) {
     await expect(page.getByTestId('donation-receipt')).toContainText(t.kids);
     await expect(page.getByTestId('donation-receipt')).toContainText('75.00');
     await expect(page.getByRole('button', { name: t.print })).toBeVisible();
+    // the e-mail lines up with the other values (its text starts on the page's start side, as the receipt number's)
+    const textStart = (el: Element) => {
+      const r = document.createRange(); r.selectNodeContents(el); const b = r.getBoundingClientRect();
+      return document.documentElement.dir === 'rtl' ? b.right : b.left;
+    };
+    const numberStart = await page.getByTestId('receipt-number').evaluate(textStart);
+    const emailStart = await page.getByTestId('donation-receipt').getByText('dana.donor@example.com').evaluate(textStart);
+    expect(Math.abs(emailStart - numberStart)).toBeLessThanOrEqual(2);
     await expectNoAxeViolations(page);
 
     // Donated: the next donation starts from nothing.

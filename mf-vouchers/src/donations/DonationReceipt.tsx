@@ -31,7 +31,8 @@ export function DonationReceipt() {
           <dt>{t('receipt.number')}</dt><dd data-testid="receipt-number">{receipt.receiptNumber}</dd>
           <dt>{t('receipt.date')}</dt><dd>{receipt.date.split('-').reverse().join('/')}</dd>
           <dt>{t('receipt.donor')}</dt><dd>{`${receipt.donor.firstName} ${receipt.donor.lastName}`.trim()}</dd>
-          {receipt.donor.email && <><dt>{t('donations.fields.email')}</dt><dd dir="ltr">{receipt.donor.email}</dd></>}
+          {/* the address reads left to right inside a value that lines up with the others (a dd dir=ltr stood apart in Hebrew) */}
+          {receipt.donor.email && <><dt>{t('donations.fields.email')}</dt><dd><span dir="ltr">{receipt.donor.email}</span></dd></>}
         </dl>
         <DonationSummary order={receipt} testId="receipt-summary" totalTestId="receipt-total" />
       </article>
