@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { currentLocale, formatMoney, publish } from '@ticketing/shared';
+import { currentLocale, formatDayMonthYear, formatMoney, publish } from '@ticketing/shared';
 import { NAMESPACE } from './locales';
 import { useVouchersSelector } from './hooks';
 import { GiftEmailForm } from './GiftEmailForm';
@@ -37,7 +37,7 @@ export function ConfirmationPage() {
             {buyer?.recipientName && <p>{t('confirmation.for', { name: buyer.recipientName })}</p>}
             {buyer?.greeting && <p><em>{buyer.greeting}</em></p>}
             <p>{t('confirmation.code')} <strong dir="ltr" data-testid="voucher-code">{v.reference}</strong></p>
-            <p>{t('confirmation.value', { amount: formatMoney(v.amount, locale) })} · {t('confirmation.validUntil', { date: v.validUntil.split('-').reverse().join('/') })}</p>
+            <p>{t('confirmation.value', { amount: formatMoney(v.amount, locale) })} · {t('confirmation.validUntil', { date: formatDayMonthYear(v.validUntil) })}</p>
             <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(v.qrSvg)}`} alt={t('confirmation.qrAlt', { code: v.reference })} width={160} height={160} />
             <GiftEmailForm purchaseIdentifier={result.purchaseIdentifier} reference={v.reference} />
           </li>

@@ -1,12 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Spinner, currentLocale, formatMoney, type ApiFailure, type SystemVoucher } from '@ticketing/shared';
+import { ErrorNotice, Spinner, currentLocale, formatDayMonthYear, formatMoney, type ApiFailure, type SystemVoucher } from '@ticketing/shared';
 import { useVouchersQuery } from './api';
 import { NAMESPACE } from './locales';
 import { VoucherList } from './VoucherList';
-
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 /** What a voucher is: its prices (an open price with its range), dates, what it redeems for, and its terms. */
 function VoucherDetails({ voucher, headingId, level = 1 }: { voucher: SystemVoucher; headingId: string; level?: 1 | 2 }) {
@@ -31,7 +29,7 @@ function VoucherDetails({ voucher, headingId, level = 1 }: { voucher: SystemVouc
           </li>
         ))}
       </ul>
-      <p>{t('description.dates', { from: dmy(voucher.Dates.startDate), until: dmy(voucher.Dates.endDate) })}</p>
+      <p>{t('description.dates', { from: formatDayMonthYear(voucher.Dates.startDate), until: formatDayMonthYear(voucher.Dates.endDate) })}</p>
       <h3>{t('description.terms')}</h3>
       <p>{voucher.Terms.text}</p>
     </>

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Spinner, eTicketState, formatLongDateTime, formatMoney, type ApiFailure } from '@ticketing/shared';
+import { Spinner, eTicketState, formatDayMonthYear, formatLongDateTime, formatMoney, type ApiFailure } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
 import { useStartupConfigQuery } from '../api/orderApi';
 import { useEdocumentQuery } from '../api/checkoutApi';
@@ -51,7 +51,7 @@ export function EDocumentPage() {
         </header>
         {state !== 'valid' && <p role="status" className={styles.badge} data-testid="edoc-state">{t(`edocument.state.${state}`)}</p>}
         <dl className={styles.details}>
-          <div><dt>{t('edocument.date')}</dt><dd>{d.date.split('-').reverse().join('/')}</dd></div>
+          <div><dt>{t('edocument.date')}</dt><dd>{formatDayMonthYear(d.date)}</dd></div>
           <div><dt>{t('edocument.time')}</dt><dd>{d.time}</dd></div>
           <div><dt>{t('edocument.location')}</dt><dd>{d.locationName}</dd></div>
           {!d.isVod && <div><dt>{t('edocument.venue')}</dt><dd>{d.venueName}</dd></div>}

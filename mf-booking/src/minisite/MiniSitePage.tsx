@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type CSSProperties } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Spinner, formatTime, jerusalemDate, slugify, type ApiFailure, type PresentationSummary } from '@ticketing/shared';
+import { Spinner, formatDayMonthYear, formatTime, jerusalemDate, slugify, type ApiFailure, type PresentationSummary } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
 import { useMiniSitePresentationsQuery, useMiniSiteQuery } from '../api/checkoutApi';
 import { useLocale } from '../checkout/hooks';
@@ -42,7 +42,7 @@ export function MiniSitePage() {
   useEffect(() => { if (site) writeMiniSite({ url: site.URL, id: site.id, name: site.name }); }, [site]);
 
   const groups = useMemo(
-    () => groupBy([...(list?.presentations ?? [])].sort((a, b) => a.dateTime.localeCompare(b.dateTime)), site?.PresentationList ?? 'list', (d) => d.split('-').reverse().join('/')),
+    () => groupBy([...(list?.presentations ?? [])].sort((a, b) => a.dateTime.localeCompare(b.dateTime)), site?.PresentationList ?? 'list', formatDayMonthYear),
     [list, site?.PresentationList],
   );
 
@@ -69,7 +69,7 @@ export function MiniSitePage() {
             {g.items.map((p) => (
               <li key={p.id} className="tx-card" data-testid="minisite-presentation">
                 <strong>{p.featureName}</strong>
-                <span>{p.dateTime.slice(0, 10).split('-').reverse().join('/')} {formatTime(p.dateTime, locale)}</span>
+                <span>{formatDayMonthYear(jerusalemDate(p.dateTime))} {formatTime(p.dateTime, locale)}</span>
                 <span>{p.locationName} · {p.venueName}</span>
                 {p.locationOffline
                   ? <small role="note">{t('minisite.offline')}</small>

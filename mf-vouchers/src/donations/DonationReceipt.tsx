@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { publish } from '@ticketing/shared';
+import { formatDayMonthYear, publish } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
 import { useVouchersSelector } from '../hooks';
 import { DonationSummary } from './DonationSummary';
@@ -29,7 +29,7 @@ export function DonationReceipt() {
         <h2 id="receipt-doc">{t('receipt.document')}</h2>
         <dl className={styles.receiptMeta}>
           <dt>{t('receipt.number')}</dt><dd data-testid="receipt-number">{receipt.receiptNumber}</dd>
-          <dt>{t('receipt.date')}</dt><dd>{receipt.date.split('-').reverse().join('/')}</dd>
+          <dt>{t('receipt.date')}</dt><dd>{formatDayMonthYear(receipt.date)}</dd>
           <dt>{t('receipt.donor')}</dt><dd>{`${receipt.donor.firstName} ${receipt.donor.lastName}`.trim()}</dd>
           {/* the address reads left to right inside a value that lines up with the others (a dd dir=ltr stood apart in Hebrew) */}
           {receipt.donor.email && <><dt>{t('donations.fields.email')}</dt><dd><span dir="ltr">{receipt.donor.email}</span></dd></>}
