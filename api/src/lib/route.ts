@@ -88,8 +88,14 @@ declare module 'fastify' {
   }
 }
 
-/** Visitor language from Accept-Language: first tag `he…` → he, any other tag → en, none → he. */
+/**
+ * Visitor language: the page's own `?lang=` when it names one of the five (a download or an image sends the browser's
+ * language, not the page's; the same parameter localizedNames.ts reads), else Accept-Language: first tag `he…` → he,
+ * any other tag → en, none → he.
+ */
 export function langOf(req: FastifyRequest): Lang {
+  const q = (req.query as Record<string, unknown> | undefined)?.lang;
+  if (typeof q === 'string' && /^(he|en|ru|ar|pl)$/.test(q)) return q === 'he' ? 'he' : 'en';
   const h = req.headers['accept-language'];
   if (!h) return 'he';
   const first = String(h).split(',')[0]!.trim().toLowerCase();

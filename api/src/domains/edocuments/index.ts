@@ -11,7 +11,6 @@ import { outboxSmsProvider, type SmsProvider } from '../../lib/sms.ts';
 import { countSmsSend, publicBaseUrl } from '../../lib/publicUrl.ts';
 import { jerusalemTime, jerusalemToday, shekels, toIso } from '../../lib/time.ts';
 import { isVodType } from '../catalog/queries.ts';
-import { localeOf } from '../../lib/localizedNames.ts';
 import { sessionCustomerId } from '../customers/service.ts';
 import { loadOrdersSettings } from '../orders/config.ts';
 import { staffGuard } from '../staff/auth.ts';
@@ -156,12 +155,12 @@ export async function edocumentsPlugin(app: FastifyInstance, opts: { db: Db; sms
   route(app, {
     method: 'GET', url: '/edocument/{documentKey}/calendar.ics', summary: 'Calendar file of the booked presentation', tags,
     params: DocumentKeyParams, response: z.string(), produces: 'text/calendar', errors: { 404: 'ORDER_NOT_FOUND' },
-    async handler({ params, req, reply }) {
+    async handler({ params, lang, reply }) {
       const { r, tickets } = await loadDocument(db, params.documentKey);
       const t = tickets[0];
       if (!t) throw new ApiHttpError(404, 'ORDER_NOT_FOUND');
-      // a download link sends the browser's language, not the page's: the page says its own (?lang=)
-      const he = localeOf(req) === 'he';
+      // the download link says the page's language (?lang=, read by langOf): the browser's may differ
+      const he = lang === 'he';
       reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${r.identifier}.ics"`);
       return calendarIcs({
         identifier: r.identifier, start: t.starts_at, minutes: t.duration_min, title: he ? t.f_he : t.f_en,
