@@ -77,9 +77,10 @@ async function main() {
 
   /** Within the shell's own pages no router is needed: the shell follows the address (popstate). */
   const navigate = (href: string) => {
+    const { pathname } = new URL(href);
     // another page opens at its top (a remote's own links: ScrollToTop in shared/src/spa)
-    if (new URL(href).pathname !== location.pathname) window.scrollTo(0, 0);
-    if (started || isRemoteRoute(new URL(href).pathname)) {
+    if (pathname !== location.pathname) window.scrollTo(0, 0);
+    if (started || isRemoteRoute(pathname)) {
       startedRemotes().then((r) => r.navigateToUrl(href), () => { location.href = href; });
       return;
     }

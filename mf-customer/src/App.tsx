@@ -17,8 +17,8 @@ export function safeReturnTo(search: string): string | null {
 function CustomerPage() {
   const returnTo = safeReturnTo(window.location.search);
   // without the session's readable cookie nobody is signed in: the sign-in at once, no refused refresh call
-  const [customer, setCustomer] = useState<CustomerInfo | null | undefined>(() => (customerSessionCookie() ? undefined : null));
-  const [check] = useState(customer === undefined);
+  const [check] = useState(customerSessionCookie);
+  const [customer, setCustomer] = useState<CustomerInfo | null | undefined>(check ? undefined : null);
   const [refresh] = useRefreshMutation();
   // the sign-in's options asked for beside the session check, not after it: the form waits for them (its identifier
   // choice above the field), so the page's text comes at once and nothing in it moves

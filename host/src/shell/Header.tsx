@@ -11,11 +11,12 @@ const STAFF_LINKS = [['/PRES-live', 'nav.staff'], ['/PRES-live/ticket-ref', 'nav
  * The cart badge's count and where it leads: the order in progress when the remote names it, else the event list.
  * `cart:changed` is sticky, so its last count arrives at once, also after a reload.
  */
+const EMPTY_CART = { count: 0, href: '/order' };
 function useCart(): { count: number; href: string } {
-  const [cart, setCart] = useState({ count: 0, href: '/order' });
+  const [cart, setCart] = useState(EMPTY_CART);
   useEffect(() => {
-    const offChanged = subscribe('cart:changed', (e) => setCart({ count: e.itemCount, href: (e.itemCount > 0 && e.href) || '/order' }));
-    const offCleared = subscribe('cart:cleared', () => setCart({ count: 0, href: '/order' }));
+    const offChanged = subscribe('cart:changed', (e) => setCart({ count: e.itemCount, href: (e.itemCount > 0 && e.href) || EMPTY_CART.href }));
+    const offCleared = subscribe('cart:cleared', () => setCart(EMPTY_CART));
     return () => { offChanged(); offCleared(); };
   }, []);
   return cart;

@@ -21,10 +21,10 @@ export function createCartEvents() {
       if (count > 0 && last <= 0) startCart('tickets');
       last = count;
       noteCartItems('tickets', count);
-      writeSession(HELD_PRESENTATIONS_KEY, Object.values(cart.presentations).filter((p) => p.seats.length).map((p) => p.presentationId));
+      const held = Object.values(cart.presentations).filter((p) => p.seats.length).map((p) => p.presentationId);
+      writeSession(HELD_PRESENTATIONS_KEY, held);
       // the header's cart link leads back to the order in progress (the first presentation with seats)
-      const current = Object.values(cart.presentations).find((p) => p.seats.length)?.presentationId;
-      publish('cart:changed', { kind: 'tickets', itemCount: count, ...(count > 0 && current ? { href: `/order/${current}` } : {}) });
+      publish('cart:changed', { kind: 'tickets', itemCount: count, ...(count > 0 && held[0] ? { href: `/order/${held[0]}` } : {}) });
     },
   });
   return listener;

@@ -24,8 +24,8 @@ async function call(path: string, init: RequestInit = {}): Promise<{ ok: boolean
  * The session cookie is httpOnly; the page never sees the session token.
  */
 export function useStaffSession() {
-  const [state, setState] = useState<StaffSessionState>(() => (staffSessionCookie() ? { status: 'loading' } : { status: 'anonymous', busy: false }));
-  const [check] = useState(state.status === 'loading');
+  const [check] = useState(staffSessionCookie);
+  const [state, setState] = useState<StaffSessionState>(check ? { status: 'loading' } : { status: 'anonymous', busy: false });
 
   useEffect(() => {
     if (!check) return;
