@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import {
   DayPresentationsResponse, DonationsResponse, FeaturesResponse, MembershipsResponse, PresentationResponse,
   PresentationsResponse, SeatplanResponse, SeatplanV2Response, SeatsStatusResponse, SeatsStatusV2Response,
-  SystemVouchersResponse, TicketGroupsResponse, ApiError,
+  SystemVouchersResponse, TicketGroupsResponse, ApiError, VodResponse,
 } from '@ticketing/shared/contracts';
 import { forEachEngine, futurePresentation } from './harness.ts';
 import { jerusalemToday } from '../src/lib/time.ts';
@@ -151,6 +151,22 @@ forEachEngine('catalog', (get) => {
     expect(v2.vouchers.every((x) => x.SystemVoucherSuperClassId === 2)).toBe(true);
     const d = DonationsResponse.parse((await getJson('/api/donations', 'he')).body);
     expect(d.donations[0]!.donationDetails.some((x) => x.customAmount)).toBe(true);
+  });
+
+  it('GET /vod: one offering per title and venue, named by its venue, a title\'s offerings together', async () => {
+    const en = VodResponse.parse((await getJson('/api/vod')).body).titles;
+    const he = VodResponse.parse((await getJson('/api/vod', 'he')).body).titles;
+    expect(en.length).toBeGreaterThan(0);
+    const keys = en.map((v) => `${v.featureId}/${v.venueName}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    // the demo sells some titles both standard and premium: the venue's name tells them apart, in the visitor's language
+    const twice = en.filter((v) => en.filter((w) => w.featureId === v.featureId).length > 1);
+    expect(new Set(twice.map((v) => v.venueName))).toEqual(new Set(['Watch at home', 'Watch at home premium']));
+    expect(new Set(he.filter((v) => twice.some((w) => w.presentationId === v.presentationId)).map((v) => v.venueName)))
+      .toEqual(new Set(['צפייה ביתית', 'צפייה ביתית פרימיום']));
+    // each title's offerings are adjacent (the page shows one card per title)
+    const order = en.map((v) => v.featureId).filter((id, k, a) => a[k - 1] !== id);
+    expect(new Set(order).size).toBe(order.length);
   });
 
   it('bad input → 400 with a code (never 500); unknown routes → 404 JSON', async () => {

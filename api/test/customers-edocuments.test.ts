@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import {
   CartResponse, CommitResponse, CustomerInfoResponse, DevSmsResponse, EDocumentResponse, MiniSiteResponse, MiniSiteValidateResponse, slugify, VodResponse,
 } from '@ticketing/shared/contracts';
-import { forEachEngine } from './harness.ts';
+import { forEachEngine, lockBody } from './harness.ts';
 import { commit, customerInfo, freeSeats, lock, login, newKey, newUuid, pay, postCart, presentation, seat, CUSTOMERS, V33 } from './orders-helpers.ts';
 import { buildEDocument } from '../src/domains/edocuments/index.ts';
 import { buildApp } from '../src/app.ts';
@@ -163,10 +163,45 @@ forEachEngine('customers, e-documents, mini-sites, video on demand', (get) => {
     const dana = await login(app, CUSTOMERS.dana);
     expect((await postCart(app, { ...cart, isHold: true }, { cookie: dana })).json().error).toBe('HOLD_VOD');
     const { sessionId } = await pay(app, uuid, order.amountDue);
-    const r = await commit(app, uuid, newKey(), { ...cart, paymentIdentifier: sessionId });
+    // played from the customer area: nobody could watch an anonymous purchase
+    const anonymous = await commit(app, uuid, newKey(), { ...cart, paymentIdentifier: sessionId });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toBe('VOD_LOGIN_REQUIRED');
+    const r = await commit(app, uuid, newKey(), { ...cart, paymentIdentifier: sessionId }, { cookie: dana });
     expect(r.statusCode, r.body).toBe(200);
     const doc = EDocumentResponse.parse((await app.inject({ url: `/api/edocument/${r.json().documentKey}` })).json()).edocument;
     expect(doc).toMatchObject({ isVod: true, state: 'valid' });
+  });
+
+  it('video on demand bought as the order page does: a streaming place held while choosing how many, its coordinates in the cart; the sale leaves no hold', async () => {
+    const { app, db } = get();
+    const t = VodResponse.parse((await app.inject({ url: '/api/vod', headers: { 'accept-language': 'en' } })).json()).titles
+      .find((x) => Date.parse(x.availableFrom) < Date.now())!; // already open: still on sale
+    const { rows: [p] } = await db.query<{ venue_id: number; seatplan_id: number; section_id: number }>(`
+      SELECT p.venue_id, p.seatplan_id, (SELECT min(id) FROM sections s WHERE s.seatplan_id = p.seatplan_id) AS section_id
+      FROM presentations p WHERE p.id = $1`, [t.presentationId]);
+    const uuid = newUuid('vod-page');
+    const held = await app.inject({ method: 'PUT', url: '/api/seats/lock-seat', headers: { uuid }, payload: lockBody({ id: t.presentationId, venueId: p!.venue_id, seatplanId: p!.seatplan_id }, p!.section_id, null, null) });
+    expect(held.statusCode, held.body).toBe(200);
+    const place = held.json().lockedSeat as { x: number; y: number };
+    const ticket = t.tickets[0]!;
+    const cart = {
+      seats: [{ XCoordinate: place.x, YCoordinate: place.y, RowName: '', SeatName: '', ticket: { prsntId: t.presentationId, ticketId: ticket.id, sectionId: p!.section_id } }],
+      customerInfo: customerInfo(),
+    };
+    const priced = await postCart(app, cart);
+    expect(priced.statusCode, priced.body).toBe(200);
+    const order = CartResponse.parse(priced.json()).order;
+    expect(order.ticketsAmount).toBe(ticket.price);
+    const { sessionId } = await pay(app, uuid, order.amountDue);
+    const buyer = await login(app, CUSTOMERS.dana);
+    const r = await commit(app, uuid, newKey(), { ...cart, paymentIdentifier: sessionId }, { cookie: buyer });
+    expect(r.statusCode, r.body).toBe(200);
+    // in the buyer's customer area, ready to play
+    const area = await app.inject({ url: '/api/customer-area/vod', headers: { cookie: buyer, 'accept-language': 'en' } });
+    expect(area.json().vod.find((v: { reservationIdentifier: string }) => v.reservationIdentifier === r.json().reservationIdentifier)).toMatchObject({ title: t.name, canPlay: true });
+    const left = await db.query(`SELECT 1 FROM presentation_seats WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held'`, [t.presentationId, uuid]);
+    expect(left.rows).toHaveLength(0);
   });
 
   it('products have images', async () => {

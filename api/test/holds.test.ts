@@ -184,4 +184,21 @@ forEachEngine('holds', (get) => {
     const mismatch = await get().app.inject({ method: 'PUT', url: '/api/seats/lock-seat', headers: { uuid: a }, payload: lockBody({ ...p, venueId: 11 }, 2111, 1, 3) });
     expect(mismatch.statusCode).toBe(400);
   });
+  it('video on demand stays on sale once it can be watched; a screening that has started takes no hold (EVENT_PAST)', async () => {
+    const { db } = get();
+    const started = async (vod: boolean) => (await db.query<{ id: number; venue_id: number; seatplan_id: number; section_id: number }>(`
+      SELECT p.id, p.venue_id, p.seatplan_id, (SELECT min(s.id) FROM sections s WHERE s.seatplan_id = p.seatplan_id) AS section_id
+      FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN locations l ON l.id = v.location_id
+      WHERE p.starts_at < now() AND NOT l.web_booking_offline AND (v.venue_type_id BETWEEN 101 AND 104) = $1
+      ORDER BY p.starts_at DESC LIMIT 1`, [vod])).rows[0]!;
+    const v = await started(true);
+    const uuid = newUuid('vod');
+    const r = await lock({ id: v.id, venueId: v.venue_id, seatplanId: v.seatplan_id }, uuid, v.section_id, null, null);
+    expect(r.statusCode, r.body).toBe(200);
+    await get().app.inject({ method: 'DELETE', url: `/api/seats/holds?presentationId=${v.id}`, headers: { uuid } });
+    const s = await started(false);
+    const refused = await lock({ id: s.id, venueId: s.venue_id, seatplanId: s.seatplan_id }, newUuid('past'), s.section_id, 1, 1);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('EVENT_PAST');
+  });
 });

@@ -150,16 +150,19 @@ export function ListPicker({ model, groupName, onToggle }: { model: SeatMapModel
   );
 }
 
-/** General-admission sections: choose a quantity; the server picks each place. */
-export function GaPanel({ model, seats, onAdd, onRemove, maxReached }: {
-  model: SeatMapModel; seats: CartSeat[]; onAdd: (sectionId: number) => void; onRemove: (sectionId: number) => void; maxReached: boolean;
+/**
+ * General-admission sections: choose a quantity; the server picks each place. Video on demand (`vod`) is a quantity
+ * too, but of viewings, not places: no "free seating" title and no count of places left (a streaming capacity).
+ */
+export function GaPanel({ model, seats, onAdd, onRemove, maxReached, vod = false }: {
+  model: SeatMapModel; seats: CartSeat[]; onAdd: (sectionId: number) => void; onRemove: (sectionId: number) => void; maxReached: boolean; vod?: boolean;
 }) {
   const { t } = useSeatmapTranslation();
   const ga = model.sections.filter((s) => s.isGA);
   if (!ga.length) return null;
   return (
     <section className="tx-card" aria-labelledby="ga-title" data-testid="ga-panel">
-      <h3 id="ga-title">{t('seatmap.ga.title')}</h3>
+      <h3 id="ga-title">{t(vod ? 'seatmap.ga.titleVod' : 'seatmap.ga.title')}</h3>
       {ga.map((s) => {
         const mine = seats.filter((x) => x.sectionId === s.id).length;
         const left = Math.max(0, s.available - (model.gaHeld.get(s.id)?.length ?? 0));
@@ -168,12 +171,12 @@ export function GaPanel({ model, seats, onAdd, onRemove, maxReached }: {
           <div key={s.id} className={styles.gaRow} id={`ga-${s.id}`}>
             <div>
               <strong>{s.name}</strong>
-              <div><small>{left > 0 ? t('seatmap.gaLeft', { n: left }) : t('seatmap.soldOut')}</small></div>
+              {(!vod || left <= 0) && <div><small>{left > 0 ? t('seatmap.gaLeft', { n: left }) : t('seatmap.soldOut')}</small></div>}
             </div>
-            <div className={styles.qty} role="group" aria-label={t('seatmap.ga.quantity', { section: s.name })}>
-              <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('seatmap.ga.less', { section: s.name })} disabled={!mine || busy} onClick={() => onRemove(s.id)}>−</button>
+            <div className={styles.qty} role="group" aria-label={t(vod ? 'seatmap.ga.quantityVod' : 'seatmap.ga.quantity', { section: s.name })}>
+              <button type="button" className="tx-btn tx-btn-secondary" aria-label={t(vod ? 'seatmap.ga.lessVod' : 'seatmap.ga.less', { section: s.name })} disabled={!mine || busy} onClick={() => onRemove(s.id)}>−</button>
               <output aria-live="polite" data-testid={`ga-count-${s.id}`}>{mine}</output>
-              <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('seatmap.ga.more', { section: s.name })} disabled={left <= 0 || maxReached || busy} onClick={() => onAdd(s.id)}>+</button>
+              <button type="button" className="tx-btn tx-btn-secondary" aria-label={t(vod ? 'seatmap.ga.moreVod' : 'seatmap.ga.more', { section: s.name })} disabled={left <= 0 || maxReached || busy} onClick={() => onAdd(s.id)}>+</button>
             </div>
           </div>
         );
@@ -213,12 +216,12 @@ export function BestAvailable({ maxSeats, hasAccessible, loading, onRun }: {
 }
 
 /** The seats selected so far, each with its ticket (the first ticket of its group) and a remove button. */
-export function SelectedSeats({ seats, maxSeats, onRemove }: { seats: CartSeat[]; maxSeats: number; onRemove: (s: CartSeat) => void }) {
+export function SelectedSeats({ seats, maxSeats, onRemove, vod = false }: { seats: CartSeat[]; maxSeats: number; onRemove: (s: CartSeat) => void; vod?: boolean }) {
   const { t } = useSeatmapTranslation();
   return (
     <section className="tx-card" aria-labelledby="selected-title" data-testid="selected-seats">
-      <h3 id="selected-title">{t('cart.selected', { n: seats.length, max: maxSeats })}</h3>
-      {seats.length === 0 ? <p>{t('cart.empty')}</p> : (
+      <h3 id="selected-title">{t(vod ? 'cart.selectedVod' : 'cart.selected', { n: seats.length, max: maxSeats })}</h3>
+      {seats.length === 0 ? <p>{t(vod ? 'cart.emptyVod' : 'cart.empty')}</p> : (
         <ul className={styles.selectedList}>
           {seats.map((s) => (
             <li key={s.key} className={styles.gaRow} data-testid="selected-seat" data-key={s.key}>

@@ -241,10 +241,11 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
           />
         )}
         <SelectionProblems problems={shown} model={model} strict={strict || shown.some((x) => x.rule === 'COMPANION')} />
-        <GaPanel model={model} seats={seats} onAdd={sel.gaAdd} onRemove={sel.gaRemove} maxReached={seats.length >= maxSeats} />
+        <GaPanel model={model} seats={seats} onAdd={sel.gaAdd} onRemove={sel.gaRemove} maxReached={seats.length >= maxSeats} vod={p.isVod} />
         <SelectedSeats
           seats={seats}
           maxSeats={maxSeats}
+          vod={p.isVod}
           onRemove={(s) => {
             if (s.isGA) { sel.gaRemove(s.sectionId); return; }
             const i = model.indexByKey(s.key);

@@ -114,7 +114,7 @@ async function seedSelfServiceCustomers(db: Db): Promise<void> {
 /**
  * One customer per e2e spec and language, so specs run in parallel without sharing a number's SMS limit,
  * outbox or session: sign-in (customer-signin.spec), hold order by a member (customer-hold-order.spec, with
- * an active Cinema Club membership), and the waiting list (customer-waitlist.spec): a visitor and another
+ * an active Cinema Club membership), video on demand (vod.spec), and the waiting list (customer-waitlist.spec): a visitor and another
  * customer whose paid two-seat reservation, cancelled in the test, frees the seats the visitor is offered
  * (each language on its own presentation of venue 33, about thirteen days ahead).
  */
@@ -128,6 +128,9 @@ export const SPEC_CUSTOMERS = [
   { mobile: '0531234508', ssn: israeliIdFrom('18901236'), first: 'Ron', last: 'Biton', email: 'ron@example.com', member: null, waitlistOwner: 0 },
   { mobile: '0531234509', ssn: israeliIdFrom('19012347'), first: 'טל', last: 'חדד', email: 'tal@example.com', member: null, waitlistOwner: 1 },
   { mobile: '0531234510', ssn: israeliIdFrom('20123458'), first: 'דביר', last: 'כהן', email: 'dvir@example.com', member: null, waitlistOwner: null },
+  // vod.spec: buying a title to watch at home (signed in) and finding it in the customer area, en and he
+  { mobile: '0531234511', ssn: israeliIdFrom('21234569'), first: 'Yael', last: 'Mizrahi', email: 'yael@example.com', member: null, waitlistOwner: null },
+  { mobile: '0531234512', ssn: israeliIdFrom('22345670'), first: 'אורי', last: 'לוי', email: 'uri@example.com', member: null, waitlistOwner: null },
 ] as const;
 
 async function seedSpecCustomers(db: Db): Promise<void> {

@@ -17,7 +17,7 @@ export function OrderSummaryView({ order, caption }: { order: OrderSummary; capt
             {caption ? `${caption} · ` : ''}{p.featureName} · {p.locationName} · {p.venueName} · {formatLongDateTime(p.dateTime, locale)}
           </caption>
           <thead>
-            <tr><th scope="col">{t('summary.seat')}</th><th scope="col">{t('summary.ticket')}</th><th scope="col">{t('summary.price')}</th></tr>
+            <tr><th scope="col">{t(p.isVod ? 'summary.viewing' : 'summary.seat')}</th><th scope="col">{t('summary.ticket')}</th><th scope="col">{t('summary.price')}</th></tr>
           </thead>
           <tbody>
             {p.tickets.map((tk, i) => (

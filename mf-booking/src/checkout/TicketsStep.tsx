@@ -71,14 +71,14 @@ function TicketsForm({ p, groups, presentation, onNext, onBack }: FormProps) {
       <h2 id="tickets-title">{t('tickets.title')}</h2>
       {seatGroups.map(({ id, group, seats }) => (
         <TicketGroupTable
-          key={id} p={p} group={group} seats={seats} details={details} tried={step.tried}
+          key={id} p={p} group={group} seats={seats} details={details} tried={step.tried} vod={!!presentation?.isVod}
           points={customer?.customerInfo.LoyaltyPoints ?? 0} lookupBusy={codes.busy}
           onLoyalty={(g, ticketId) => void codes.runLookup({ presentationId: p.presentationId, ticketId, ticketGroupId: g.id, quantity: 1 }, 1)}
         />
       ))}
       <CodeForm codes={codes} />
       <MemberTickets busy={codes.busy} onUse={(memberNumber) => void codes.runLookup({ presentationId: p.presentationId, memberNumber }, 1)} />
-      <SeatTicketList p={p} quote={quote} details={details} refErrors={step.refErrors} />
+      <SeatTicketList p={p} quote={quote} details={details} refErrors={step.refErrors} vod={!!presentation?.isVod} />
 
       {needsWalkin(p) && (
         <div className="tx-check">

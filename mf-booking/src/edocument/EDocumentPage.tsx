@@ -63,7 +63,7 @@ export function EDocumentPage() {
         {!d.isCancelled && <TicketActions documentKey={documentKey} title={d.featureName} />}
         <table className="tx-table">
           <caption className="tx-visually-hidden">{t('edocument.tickets')}</caption>
-          <thead><tr><th scope="col">{t('edocument.seat')}</th><th scope="col">{t('edocument.ticket')}</th><th scope="col">{t('edocument.scanned')}</th></tr></thead>
+          <thead><tr><th scope="col">{t(d.isVod ? 'edocument.viewing' : 'edocument.seat')}</th><th scope="col">{t('edocument.ticket')}</th><th scope="col">{t('edocument.scanned')}</th></tr></thead>
           <tbody>
             {/* an order sold before ticket identifiers has '' for each: the row's place keeps the keys apart */}
             {d.tickets.map((tk, i) => (

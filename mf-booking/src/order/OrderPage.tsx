@@ -11,7 +11,7 @@ import { loadTicketGroups } from '../cart/cartThunks';
 import type { BookingDispatch, BookingState } from '../store';
 import { useStartupConfigQuery } from '../api/orderApi';
 import { useIdleDeadline } from './idle';
-import { orderStepsFrom, preloadAfter } from './steps';
+import { orderStepsFrom, preloadAfter, stepName } from './steps';
 import { DEFAULT_WARN_SECONDS, LockTimer, MIN_WARN_SECONDS } from './LockTimer';
 import { forgetOrderRestarted, wasOrderRestarted } from '../checkout/restartNotice';
 import { useStepHeadingFocus } from './useStepHeadingFocus';
@@ -156,8 +156,11 @@ export function OrderPage() {
       <div className={styles.header}>
         <div>
           <h1 id="order-title">{p.featureName}</h1>
-          <p className={styles.meta}>{formatLongDateTime(p.dateTime, locale)} · {p.locationName} · {p.venueName}</p>
-          <p className={styles.meta}><Link to="/order">{t('order.back')}</Link></p>
+          {/* Video on demand has no showtime or hall: when it can be watched, and the way back to the other titles. */}
+          <p className={styles.meta}>{p.isVod
+            ? `${t('order.vodWhen', { date: formatLongDateTime(p.dateTime, locale) })} · ${p.venueName}`
+            : `${formatLongDateTime(p.dateTime, locale)} · ${p.locationName} · ${p.venueName}`}</p>
+          <p className={styles.meta}>{p.isVod ? <Link to="/vod">{t('order.backVod')}</Link> : <Link to="/order">{t('order.back')}</Link>}</p>
         </div>
         {!p.locationOffline && !past && (
           <LockTimer deadline={deadline} idleDeadline={idleDeadline} warnSeconds={warnSeconds} onExtend={onExtend} onExpire={onExpire} extending={extendState.isLoading} />
@@ -174,8 +177,8 @@ export function OrderPage() {
               {steps.map((s, k) => (
                 <li key={s.id} aria-current={k === step ? 'step' : undefined} className={k < step ? styles.done : undefined}>
                   {k < step
-                    ? <button type="button" onClick={() => dispatch(cartActions.stepChanged(k))}><StepLabel n={k + 1} label={t(`order.steps.${s.id}`)} /></button>
-                    : <StepLabel n={k + 1} label={t(`order.steps.${s.id}`)} />}
+                    ? <button type="button" onClick={() => dispatch(cartActions.stepChanged(k))}><StepLabel n={k + 1} label={stepName(t, s.id, p)} /></button>
+                    : <StepLabel n={k + 1} label={stepName(t, s.id, p)} />}
                 </li>
               ))}
             </ol>

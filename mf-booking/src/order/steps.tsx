@@ -1,9 +1,11 @@
 import { useState, type ComponentType } from 'react';
 import { useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { currentLocale, formatMoney, ORDER_STEP_READINGS, type LockTimer, type OrderStepId, type Presentation } from '@ticketing/shared';
+import type { TFunction } from 'i18next';
+import { currentLocale, customerSignInUrl, formatMoney, ORDER_STEP_READINGS, Spinner, type LockTimer, type OrderStepId, type Presentation } from '@ticketing/shared';
 import type { BookingState } from '../store';
 import { usePricedCart } from '../checkout/usePricedCart';
+import { useCurrentCustomerQuery } from '../api/orderApi';
 import { NAMESPACE } from '../locales';
 import { SeatSelection } from '@ticketing/seatmap';
 import { bookingSeatBinding } from './seatBinding';
@@ -23,8 +25,35 @@ export interface StepDef {
   Component: ComponentType<StepProps> & { preload?: () => Promise<void> };
 }
 
+/** A step's name: video on demand has no seats to choose, only how many (the seat step's free-seating panel). */
+export function stepName(t: TFunction, id: StepDef['id'], p: Pick<Presentation, 'isVod'>): string {
+  return p.isVod && id === 'chooseSeats' ? t('order.stepsVod.chooseSeats') : t(`order.steps.${id}`);
+}
+
+/**
+ * Video on demand is played from the customer area, so only a signed-in customer can buy it (the api refuses the sale
+ * otherwise): before the quantity, a visitor who is not signed in is asked to, and comes back to this order.
+ */
+function VodSignIn() {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <div className="tx-card" role="status" data-testid="vod-sign-in">
+      <p>{t('order.vodSignIn')}</p>
+      <a className="tx-btn" data-spa href={customerSignInUrl()}>{t('order.vodSignInLink')}</a>
+    </div>
+  );
+}
+
 /** Step 0: the seat map. Continue is enabled once every selected seat is held and the selection keeps the rules. */
-function ChooseSeatsStep({ presentation, groupName, onNext, onMapPainted, mapPainted }: StepProps) {
+function ChooseSeatsStep(props: StepProps) {
+  const { t } = useTranslation(NAMESPACE);
+  // Asked again on every mount: back from signing in, a cached "nobody" is stale.
+  const { data: customer, isLoading } = useCurrentCustomerQuery(undefined, { skip: !props.presentation.isVod, refetchOnMountOrArgChange: true });
+  if (!props.presentation.isVod || customer?.customerInfo) return <SeatsOrQuantity {...props} />;
+  return <><h2>{stepName(t, 'chooseSeats', props.presentation)}</h2>{isLoading ? <Spinner /> : <VodSignIn />}</>;
+}
+
+function SeatsOrQuantity({ presentation, groupName, onNext, onMapPainted, mapPainted }: StepProps) {
   const { t } = useTranslation(NAMESPACE);
   const [valid, setValid] = useState(false);
   const count = useSelector((s: BookingState) => s.cart.presentations[presentation.id]?.seats.length ?? 0);
@@ -32,7 +61,7 @@ function ChooseSeatsStep({ presentation, groupName, onNext, onMapPainted, mapPai
   const next = useContinueCheck(presentation.id, onNext);
   return (
     <>
-      <h2>{t('order.steps.chooseSeats')}</h2>
+      <h2>{stepName(t, 'chooseSeats', presentation)}</h2>
       {/* sold out (or few places left): the waiting list comes first, before a map with nothing to choose */}
       <WaitingListOffer presentation={presentation} />
       <SeatSelection presentation={presentation} groupName={groupName} onValidityChange={setValid} binding={bookingSeatBinding}
@@ -40,7 +69,7 @@ function ChooseSeatsStep({ presentation, groupName, onNext, onMapPainted, mapPai
       {/* On a phone this bar stays at the bottom of the screen: the clock, seats chosen, the api's total, Continue (issue 14 point 7). */}
       <OrderBar
         waiting={!mapPainted}
-        summary={<>{t('order.seatsChosen', { count })}{order && count > 0 ? ` · ${formatMoney(order.totalAmount, currentLocale())}` : ''}</>}
+        summary={<>{t(presentation.isVod ? 'order.vodChosen' : 'order.seatsChosen', { count })}{order && count > 0 ? ` · ${formatMoney(order.totalAmount, currentLocale())}` : ''}</>}
         action={<button type="button" className="tx-btn" disabled={!valid || next.checking} onClick={() => void next.onContinue()} data-testid="step-next">{t('order.continue')}</button>}
       />
     </>

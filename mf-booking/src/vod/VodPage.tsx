@@ -1,23 +1,58 @@
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Spinner, formatMoney, type ApiFailure, type VodTitle } from '@ticketing/shared';
+import { ErrorNotice, Spinner, formatLongDateTime, formatMoney, type ApiFailure, type VodTitle } from '@ticketing/shared';
+import type { Locale } from '@ticketing/shared/contracts';
 import { NAMESPACE } from '../locales';
 import { useVodTitlesQuery } from '../api/checkoutApi';
 import { useCheckoutSelector, useLocale } from '../checkout/hooks';
 import { clearsCartOnLoad } from './vodRules';
 import styles from './vod.module.css';
 
+/** The api's offerings (one per title and venue, a title's together) as one entry per title. */
+export function byTitle(offers: readonly VodTitle[]): VodTitle[][] {
+  const groups = new Map<number, VodTitle[]>();
+  for (const v of offers) groups.set(v.featureId, [...(groups.get(v.featureId) ?? []), v]);
+  return [...groups.values()];
+}
 
-/** /vod: video-on-demand titles (venue types 101–104), bought through the same checkout. */
+/** One way to watch a title (standard, premium): its venue, when it opens, its prices, and Buy. */
+function Offer({ v, locale, otherInCart }: { v: VodTitle; locale: Locale; otherInCart: boolean }) {
+  const { t } = useTranslation(NAMESPACE);
+  const navigate = useNavigate();
+  const id = useId();
+  const opensLater = Date.parse(v.availableFrom) > Date.now();
+  return (
+    <li className={styles.offer} aria-labelledby={id} data-testid="vod-offer">
+      <h3 id={id}>{v.venueName}</h3>
+      <p className={styles.meta}>
+        {opensLater ? t('vod.availableFrom', { date: formatLongDateTime(v.availableFrom, locale) }) : t('vod.availableNow')}
+      </p>
+      <ul className={styles.prices}>
+        {v.tickets.map((tk) => (
+          <li key={tk.id}>
+            <span>{tk.name}</span>
+            <span>
+              {formatMoney(tk.price, locale)}
+              {tk.serviceCharge > 0 && ` ${t('vod.serviceCharge', { price: formatMoney(tk.serviceCharge, locale) })}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {(v.clearsCart || clearsCartOnLoad(v.venueTypeId)) && otherInCart && <p className={styles.meta}>{t('vod.clearsCart')}</p>}
+      {/* The order page clears the cart for venue types 101/102 when it loads (also when opened directly). */}
+      <button type="button" className="tx-btn" onClick={() => void navigate(`/order/${v.presentationId}`)}
+        aria-label={t('vod.buyLabel', { name: v.name, venue: v.venueName })}>{t('vod.buy')}</button>
+    </li>
+  );
+}
+
+/** /vod: video-on-demand titles (venue types 101–104), one card per title with its offerings, bought through the same checkout. */
 export function VodPage() {
   const { t, i18n } = useTranslation(NAMESPACE);
   const locale = useLocale();
-  const navigate = useNavigate();
   const inCart = useCheckoutSelector((s) => Object.values(s.cart.presentations).map((p) => p.presentationId));
   const { data, error, isLoading, refetch } = useVodTitlesQuery({ locale: i18n.language });
-
-  // The order page clears the cart for venue types 101/102 when it loads (also when opened directly).
-  const buy = (v: VodTitle) => navigate(`/order/${v.presentationId}`);
 
   return (
     <section className="tx-page" aria-labelledby="vod-title" data-testid="vod">
@@ -26,16 +61,16 @@ export function VodPage() {
       {error && <ErrorNotice messageKey={(error as ApiFailure).key} onRetry={() => void refetch()} />}
       {data && data.titles.length === 0 && <p role="status">{t('vod.none')}</p>}
       <ul className={styles.grid}>
-        {data?.titles.map((v) => {
-          const from = Math.min(...v.tickets.map((x) => x.price));
+        {byTitle(data?.titles ?? []).map((offers) => {
+          const v = offers[0]!;
           return (
-            <li key={v.presentationId} className="tx-card" data-testid="vod-title">
-              <h2>{v.name}</h2>
+            <li key={v.featureId} className="tx-card" aria-labelledby={`vod-${v.featureId}`} data-testid="vod-title">
+              <h2 id={`vod-${v.featureId}`}>{v.name}</h2>
               <p className={styles.meta}>{t('vod.meta', { minutes: v.durationMinutes, rating: v.rating })}</p>
               <p>{v.description}</p>
-              {Number.isFinite(from) && <p>{t('vod.from', { price: formatMoney(from, locale) })}</p>}
-              {(v.clearsCart || clearsCartOnLoad(v.venueTypeId)) && inCart.some((id) => id !== v.presentationId) && <p className={styles.meta}>{t('vod.clearsCart')}</p>}
-              <button type="button" className="tx-btn" onClick={() => void buy(v)} aria-label={t('vod.buyLabel', { name: v.name })}>{t('vod.buy')}</button>
+              <ul className={styles.offers}>
+                {offers.map((o) => <Offer key={o.presentationId} v={o} locale={locale} otherInCart={inCart.some((id) => id !== o.presentationId)} />)}
+              </ul>
             </li>
           );
         })}

@@ -20,6 +20,8 @@ export const ORDER_ERROR_CODES = [
   'IDEMPOTENCY_CONFLICT', 'IDEMPOTENCY_KEY_REQUIRED',
   // hold orders
   'NO_MEMBERSHIP', 'PREMIUM_HOLD', 'VOUCHER_ON_HOLD', 'HOLD_VOD',
+  // video on demand is played from the customer area: only a signed-in customer buys it
+  'VOD_LOGIN_REQUIRED',
   // customers and documents
   'INVALID_SMS_CODE', 'CUSTOMER_NOT_FOUND', 'SMS_FAILED', 'invalid_mobileNumber', 'UNAUTHORIZED', 'ORDER_NOT_FOUND', 'RATE_LIMITED',
 ] as const;

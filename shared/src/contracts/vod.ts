@@ -14,6 +14,8 @@ export const VodTitle = lazy(() => z.object({
   rating: z.string(),
   presentationId: z.int(),
   venueTypeId: z.int(),
+  /** The offering's venue (e.g. 'Watch at home', 'Watch at home premium'): what tells a title's offerings apart. */
+  venueName: z.string(),
   /** 101 and 102 clear all cart presentations when loaded (spec 4). */
   clearsCart: z.boolean(),
   availableFrom: IsoDateTime,

@@ -119,9 +119,11 @@ async function priceSeat(q: Queryable, s: CartSeat, st: PresentationStage): Prom
 /** Where a line sits; `isPremium` is the seat's own flag (a premium price group makes every seat premium). */
 type Place = Pick<PricedLine, 'sectionId' | 'x' | 'y' | 'isPremium' | 'rowName' | 'seatName' | 'sectionName'>;
 
-/** Video on demand has no seats: its line sits in the venue's first (streaming) section. */
+/**
+ * Video on demand has no seats: its line sits in the venue's first (streaming) section, its place numbered at the sale.
+ * The coordinates of a streaming place the visit held while choosing how many (the seat step) say nothing and are ignored.
+ */
 async function streamingPlace(q: Queryable, p: PresentationRow, s: CartSeat, lang: Lang): Promise<Place> {
-  if (s.XCoordinate !== null || s.YCoordinate !== null) fail(400, 'BAD_REQUEST', 'video on demand has no seats');
   const { rows } = await q.query<{ id: number; name_he: string; name_en: string }>(
     'SELECT id, name_he, name_en FROM sections WHERE seatplan_id = $1 ORDER BY sort, id LIMIT 1', [p.seatplan_id]);
   const section = rows[0] ?? fail(409, 'TICKET_NOT_IN_GROUP', 'no streaming section');

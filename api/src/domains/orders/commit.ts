@@ -3,6 +3,7 @@ import { validateCustomerInfo, normalizeCustomerInfo, type CommitBody, type Comm
 import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError, type Lang } from '../../lib/route.ts';
 import { sellHeldSeats } from '../seats/sale.ts';
+import { notifySeats } from '../seats/holds.ts';
 import type { ProviderRegistry } from '../payments/providers/index.ts';
 import { priceCart, type PricedOrder } from './cart.ts';
 import type { OrdersSettings } from './config.ts';
@@ -82,6 +83,8 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
     // 2. Price and check everything again, locking the balances the sale takes.
     const order = await priceCart(q, body.cart, { customerId: ctx.customerId, lang: ctx.lang, settings: ctx.settings, miniSite: ctx.miniSite, forUpdate: true });
     if (!claimed[0]) throw new ApiHttpError(400, 'EMPTY_CART');
+    // Video on demand is played from the customer area (its plays are the customer's): a sale nobody could watch is refused.
+    if (!ctx.customerId && order.lines.some((l) => l.isVod)) throw new ApiHttpError(401, 'VOD_LOGIN_REQUIRED', 'sign in to buy video on demand');
     const resId = claimed[0].id;
     const identifier = claimed[0].identifier;
 
@@ -95,11 +98,17 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
     for (const l of order.lines) if (!l.isVod) byP.set(l.presentation.id, [...(byP.get(l.presentation.id) ?? []), l]);
     // The whole selection keeps the seat rules (single-seat rule, companion seats) at the sale too.
     for (const [pid, ls] of byP) await sellHeldSeats(db, q, { presentationId: pid, uuid: ctx.uuid, reservation: identifier, seats: ls });
-    // Video on demand: a place number in the streaming section.
+    // Video on demand: a place number in the streaming section. The streaming places the visit held while it chose how
+    // many (the seat step's quantity) are not what it bought: released, so the finished order leaves no hold behind.
     for (const l of order.lines) {
       if (!l.isVod) continue;
       const { rows } = await q.query<{ n: number }>(`SELECT nextval('vod_place')::int AS n`);
       l.x = rows[0]!.n;
+    }
+    for (const pid of new Set(order.lines.filter((l) => l.isVod).map((l) => l.presentation.id))) {
+      const { rows } = await q.query<{ section_id: number; x: number; y: number }>(`
+        DELETE FROM presentation_seats WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held' RETURNING section_id, x, y`, [pid, ctx.uuid]);
+      if (rows.length) await notifySeats(q, pid, 'free', rows.map((r) => [r.section_id, r.x, r.y]));
     }
 
     // 5. Balances, each a conditional update (never below zero).

@@ -66,7 +66,7 @@ export async function ordersPlugin(app: FastifyInstance, opts: { db: Db }): Prom
     method: 'POST', url: '/payment/commit', summary: 'Commits the order (idempotent by Idempotency-Key, atomic)', tags: ['orders'],
     headers: CommitHeaders, body: CommitBody, response: CommitResponse,
     errors: {
-      402: 'PAYMENT_REQUIRED | PAYMENT_NOT_APPROVED | PAYMENT_DECLINED', 403: 'NO_MEMBERSHIP',
+      401: 'VOD_LOGIN_REQUIRED', 402: 'PAYMENT_REQUIRED | PAYMENT_NOT_APPROVED | PAYMENT_DECLINED', 403: 'NO_MEMBERSHIP',
       409: 'HOLD_EXPIRED | IDEMPOTENCY_CONFLICT | PREMIUM_HOLD | LOCATION_OFFLINE | PAYMENT_AMOUNT_MISMATCH | …',
     },
     async handler({ body, headers, lang, req }) {

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError } from '../../lib/route.ts';
+import { isVodType } from '../catalog/queries.ts';
 import type { SeatChangeEvent } from '@ticketing/shared/contracts';
 import type { Plan, PlanSeat, PlanSection } from './plan.ts';
 import { unitOf, type SeatState } from './rules.ts';
@@ -116,7 +117,8 @@ export interface HoldResult { seats: Array<{ sectionId: number; x: number; y: nu
 
 export function assertBookable(p: PresentationMeta): void {
   if (p.offline) throw new ApiHttpError(409, 'LOCATION_OFFLINE', 'Web booking is unavailable at this cinema; try later or buy at the box office');
-  if (p.startsAt.getTime() < Date.now()) throw new ApiHttpError(409, 'EVENT_PAST', 'The presentation has started');
+  // Video on demand's start is when it can first be watched: it stays on sale after it (as at commit, cartTickets.ts).
+  if (!isVodType(p.venueTypeId) && p.startsAt.getTime() < Date.now()) throw new ApiHttpError(409, 'EVENT_PAST', 'The presentation has started');
 }
 
 export class LockRefused extends ApiHttpError {}

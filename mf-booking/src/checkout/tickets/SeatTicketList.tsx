@@ -14,10 +14,12 @@ interface Props {
   quote: OrderSummary | undefined;
   details: TicketDetails;
   refErrors: Record<string, string>;
+  /** Video on demand: each line is a streaming place, not a seat. */
+  vod?: boolean;
 }
 
 /** Every seat with its ticket and price, its reference prompts and its add-ons. */
-export function SeatTicketList({ p, quote, details, refErrors }: Props) {
+export function SeatTicketList({ p, quote, details, refErrors, vod = false }: Props) {
   const { t } = useTranslation(NAMESPACE);
   const locale = useLocale();
   const set = useSetSeatTickets(p);
@@ -34,7 +36,7 @@ export function SeatTicketList({ p, quote, details, refErrors }: Props) {
     set([{ key: seat.key, ticket, isFirstAddonSelected: index === 0 ? on : seat.isFirstAddonSelected }]);
   };
   return (
-    <ul className={styles.seatList} aria-label={t('tickets.seats')}>
+    <ul className={styles.seatList} aria-label={t(vod ? 'tickets.seatsVod' : 'tickets.seats')}>
       {p.seats.map((s) => {
         const tk = s.ticket as CheckoutTicket | null;
         const addons = tk && !tk.isMultiplyFactorSubTicket ? Object.entries(details.addonPricesOf(tk)) : [];
@@ -42,7 +44,8 @@ export function SeatTicketList({ p, quote, details, refErrors }: Props) {
         const included = priced ? priced.isMultiplyFactorSubTicket : tk?.isMultiplyFactorSubTicket;
         return (
           <li key={s.key} className={styles.seatItem} data-testid="seat-ticket">
-            <span>{s.isGA ? t('tickets.gaSeat', { section: s.SectionName, seat: s.SeatName }) : t('tickets.seat', { section: s.SectionName, row: s.RowName, seat: s.SeatName })}</span>
+            {/* a streaming place (video on demand) or a general-admission place the api has not numbered is its section alone */}
+            <span>{!s.isGA ? t('tickets.seat', { section: s.SectionName, row: s.RowName, seat: s.SeatName }) : vod || !s.SeatName ? s.SectionName : t('tickets.gaSeat', { section: s.SectionName, seat: s.SeatName })}</span>
             <strong>{tk ? (included ? t('tickets.subTicket', { name: tk.name }) : tk.name) : t('tickets.noTicket')}</strong>
             {priced && !included && <span data-testid="seat-price">{formatMoney(priced.price + priced.serviceCharge + priced.addons.reduce((n, a) => n + a.price, 0), locale)}</span>}
             {tk && !tk.isMultiplyFactorSubTicket && (['ref1', 'ref2'] as const).filter((w) => tk[`${w}prompt`]).map((w) => {

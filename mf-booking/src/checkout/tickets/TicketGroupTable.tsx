@@ -20,10 +20,12 @@ interface Props {
   points: number;
   lookupBusy: boolean;
   onLoyalty(group: TicketGroup, ticketId: number): void;
+  /** Video on demand: a quantity, not seats. */
+  vod?: boolean;
 }
 
 /** One price group's seats: its ticket types with price, service charge and a quantity each, and how many seats they cover. */
-export function TicketGroupTable({ p, group, seats, details, tried, points, lookupBusy, onLoyalty }: Props) {
+export function TicketGroupTable({ p, group, seats, details, tried, points, lookupBusy, onLoyalty, vod = false }: Props) {
   const { t } = useTranslation(NAMESPACE);
   const locale = useLocale();
   const set = useSetSeatTickets(p);
@@ -36,7 +38,7 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
   };
   return (
     <fieldset className={`tx-card ${styles.fieldset}`} data-testid="ticket-group">
-      <legend>{t('tickets.group', { name: group?.name ?? '', count: seats.length })}</legend>
+      <legend>{t(vod ? 'tickets.groupVod' : 'tickets.group', { name: group?.name ?? '', count: seats.length })}</legend>
       {pinned > 0 && <p className={styles.note}>{t('tickets.pinnedSeats', { count: pinned })}</p>}
       <table className="tx-table">
         <thead>
@@ -53,7 +55,8 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
             const max = info?.rules.maxQuantity ?? null;
             const canAdd = !soldOut && used + Math.max(1, tk.multiplyFactor) <= free && (max === null || n < max) && (info?.rules.remaining == null || n < info.rules.remaining);
             const label = t('tickets.quantityOf', { name: tk.name });
-            const charge = formatMoney(tk.serviceCharge || p.serviceCharge, locale);
+            const chargeAmount = tk.serviceCharge || p.serviceCharge;
+            const charge = formatMoney(chargeAmount, locale);
             return (
               <tr key={tk.id} data-testid="ticket-type">
                 <th scope="row">
@@ -70,7 +73,7 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
                   )}
                   {soldOut && <small className={styles.note}> {t('tickets.soldOut')}</small>}
                   {max !== null && !soldOut && <small className={styles.note}> {t('tickets.max', { count: max })}</small>}
-                  <small className={`${styles.note} ${styles.chargeInline}`}>{t('tickets.serviceChargeOf', { amount: charge })}</small>
+                  {chargeAmount > 0 && <small className={`${styles.note} ${styles.chargeInline}`}>{t('tickets.serviceChargeOf', { amount: charge })}</small>}
                 </td>
                 <td className={styles.chargeCol}>{charge}</td>
                 <td>
@@ -86,7 +89,7 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
         </tbody>
       </table>
       <p className={covered < seats.length ? 'tx-error' : styles.note} role={tried && covered < seats.length ? 'alert' : undefined}>
-        {t('tickets.covered', { covered, count: seats.length })}
+        {t(vod ? 'tickets.coveredVod' : 'tickets.covered', { covered, count: seats.length })}
       </p>
     </fieldset>
   );
