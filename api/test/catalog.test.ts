@@ -85,6 +85,12 @@ forEachEngine('catalog', (get) => {
     expect(regular.find((t) => t.multiplyFactor === 2)).toBeTruthy();
     expect(regular.find((t) => t.isByCodeEnabled)!.code).toBeNull();
     expect(regular[0]!.price).toBe(45);
+    // each ticket's kind (the tickets step looks up only what the visitor can use) and its spec fields from ticket_options
+    expect(regular[0]!.kind).toBe('regular');
+    expect(regular.find((t) => t.isByCodeEnabled)!.kind).toBe('code');
+    expect(regular.find((t) => t.kind === 'member')).toBeTruthy();
+    expect(regular.find((t) => t.kind === 'loyalty')!.loyaltyPointsPrice).toBe(150);
+    expect(regular.find((t) => t.kind === 'walkin')!.walkin).toBe(true);
     const withCode = TicketGroupsResponse.parse((await getJson(`/api/presentations/${p.id}/ticketGroups?ticketCodes=CINEMA11`)).body);
     expect(withCode.ticketGroups[0]!.tickets.find((t) => t.isByCodeEnabled)!.code).toBe('CINEMA11');
     expect((await getJson('/api/presentations/999999/ticketGroups')).status).toBe(404);

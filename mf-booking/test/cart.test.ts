@@ -6,7 +6,7 @@ import { checkoutActions, CHECKOUT_SESSION_KEY } from '../src/checkout/checkoutS
 import { createStore } from '../src/store';
 
 const ticket = (id: number, over: Partial<TicketGroup['tickets'][number]> = {}) => ({
-  id, name: `T${id}`, price: 40, oldPrice: 40, serviceCharge: 5, pricePolicyId: 1, multiplyFactor: 1, isByCodeEnabled: false,
+  id, name: `T${id}`, price: 40, oldPrice: 40, serviceCharge: 5, pricePolicyId: 1, multiplyFactor: 1, isByCodeEnabled: false, kind: 'regular' as const,
   code: null, ref1prompt: null, ref2prompt: null, walkin: false, loyaltyPointsPrice: null, addons: [], ...over,
 });
 const groups: TicketGroup[] = [

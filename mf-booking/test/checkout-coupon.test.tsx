@@ -7,7 +7,7 @@ import { planCoupon } from '../src/checkout/coupon';
 import { applyEntries, checkGroups, distribute, quantitiesOf, restoreEntries } from '../src/checkout/ticketAssign';
 
 const ticket = (id: number, price: number, extra: Partial<TicketGroup['tickets'][number]> = {}) => ({
-  id, name: `T${id}`, price, oldPrice: price, serviceCharge: 3, pricePolicyId: 1, multiplyFactor: 1, isByCodeEnabled: false, code: null,
+  id, name: `T${id}`, price, oldPrice: price, serviceCharge: 3, pricePolicyId: 1, multiplyFactor: 1, isByCodeEnabled: false, kind: 'regular' as const, code: null,
   ref1prompt: null, ref2prompt: null, walkin: false, loyaltyPointsPrice: null, addons: [], ...extra,
 });
 const group: TicketGroup = { id: 1, name: 'Regular', code: 'regular', tickets: [ticket(11, 45), ticket(12, 35), ticket(13, 80, { name: 'Couple', multiplyFactor: 2 })] };

@@ -143,6 +143,14 @@ export const TicketGroupsQuery = lazy(() => z.object({
 }));
 export type TicketGroupsQuery = z.infer<typeof TicketGroupsQuery>;
 
+/**
+ * How a ticket is sold (spec 5): by quantity ('regular', 'reference', 'walkin'; 'code', 'coupon', 'voucher' once typed), from
+ * a membership's balance ('member'), or for loyalty points ('loyalty'). The catalog says it so that the tickets step asks
+ * the ticket lookup only about tickets this visitor can use (a member ticket's lookup answered 409 to every non-member).
+ */
+export const TicketKind = lazy(() => z.enum(['regular', 'code', 'coupon', 'voucher', 'member', 'loyalty', 'reference', 'walkin']));
+export type TicketKind = z.infer<typeof TicketKind>;
+
 export const Ticket = lazy(() => z.object({
   id: z.int(),
   name: z.string(),
@@ -158,6 +166,7 @@ export const Ticket = lazy(() => z.object({
   ref2prompt: z.nullable(z.string()),
   walkin: z.boolean(),
   loyaltyPointsPrice: z.nullable(z.number()),
+  kind: z._default(TicketKind, 'regular'),
   /** name: in the visitor's language ('' when the producer has none). */
   addons: z.array(z.object({ id: z.int(), name: z._default(z.string(), ''), price: Money })),
 }));

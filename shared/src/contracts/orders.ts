@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
-import { IsoDateTime, MiniSiteUrl, Money, Ticket } from './catalog';
+import { IsoDateTime, MiniSiteUrl, Money, Ticket, TicketKind } from './catalog';
 import { OptStr, qInt } from './fields';
 
 /** The spec's slug helper (mini-site addresses), re-exported for the api (which imports only the contracts). */
@@ -68,7 +68,6 @@ export const TicketLookupQuery = lazy(() => z.object({
 }));
 export type TicketLookupQuery = z.infer<typeof TicketLookupQuery>;
 
-export const TicketKind = lazy(() => z.enum(['regular', 'code', 'coupon', 'voucher', 'member', 'loyalty', 'reference', 'walkin']));
 
 /** Combination rules of a ticket type (spec 5). Counts are tickets (a couple ticket counts once). */
 export const TicketRules = lazy(() => z.object({

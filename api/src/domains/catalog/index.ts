@@ -6,7 +6,7 @@ import {
 import type { Db } from '../../db/index.ts';
 import { route } from '../../lib/route.ts';
 import {
-  findMiniSite, getPresentationRow, isVodType, PRESENTATION_SELECT, rowToSummary, shekels, windowDates,
+  findMiniSite, getPresentationRow, isVodType, PRESENTATION_SELECT, rowToSummary, shekels, ticketKind, windowDates,
   type PresentationRow,
 } from './queries.ts';
 import { pick } from '../../lib/lang.ts';
@@ -125,10 +125,12 @@ export async function catalogPlugin(app: FastifyInstance, opts: { db: Db }): Pro
       const { rows } = await db.query<{
         tg_id: number; tg_code: string; tg_he: string; tg_en: string; id: number | null; name_he: string; name_en: string;
         price: number; old_price: number | null; price_policy_id: number; multiply_factor: number; is_by_code_enabled: boolean; ticket_code: string | null;
+        kind: string | null; loyalty_points: number | null; walkin: boolean | null;
       }>(`
         SELECT tg.id AS tg_id, tg.code AS tg_code, tg.name_he AS tg_he, tg.name_en AS tg_en,
-               t.id, t.name_he, t.name_en, t.price, t.old_price, t.price_policy_id, t.multiply_factor, t.is_by_code_enabled, t.ticket_code
-        FROM ticket_groups tg LEFT JOIN tickets t ON t.ticket_group_id = tg.id
+               t.id, t.name_he, t.name_en, t.price, t.old_price, t.price_policy_id, t.multiply_factor, t.is_by_code_enabled, t.ticket_code,
+               o.kind, o.loyalty_points, o.walkin
+        FROM ticket_groups tg LEFT JOIN tickets t ON t.ticket_group_id = tg.id LEFT JOIN ticket_options o ON o.ticket_id = t.id
         WHERE tg.venue_id = $1 ORDER BY tg.sort, tg.id, t.sort, t.id`, [p.venue_id]);
       const codes = new Set(query.ticketCodes ?? []);
       const groups = new Map<number, TicketGroup>();
@@ -149,8 +151,9 @@ export async function catalogPlugin(app: FastifyInstance, opts: { db: Db }): Pro
           code: r.ticket_code && codes.has(r.ticket_code) ? r.ticket_code : null,
           ref1prompt: null,
           ref2prompt: null,
-          walkin: false,
-          loyaltyPointsPrice: null,
+          walkin: r.walkin ?? false,
+          loyaltyPointsPrice: r.loyalty_points,
+          kind: ticketKind(r.kind, r.is_by_code_enabled),
           addons: [],
         });
       }

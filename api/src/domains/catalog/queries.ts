@@ -2,10 +2,16 @@ import type { Queryable } from '../../db/index.ts';
 import type { Lang } from '../../lib/route.ts';
 import { ApiHttpError } from '../../lib/route.ts';
 import { addDays, jerusalemToday, shekels, toIso } from '../../lib/time.ts';
-import type { PresentationSummary, SeatingMode } from '@ticketing/shared/contracts';
+import type { PresentationSummary, SeatingMode, TicketKind } from '@ticketing/shared/contracts';
 import { pick } from '../../lib/lang.ts';
 
 export const isVodType = (t: number) => t >= 101 && t <= 104;
+
+/** A ticket's kind as the visitor's screens know it (ticket_options.kind; a code-only ticket is 'code', video on demand 'regular'). */
+export function ticketKind(kind: string | null, byCode: boolean): TicketKind {
+  if (byCode) return 'code';
+  return !kind || kind === 'vod' ? 'regular' : (kind as TicketKind);
+}
 
 export function seatingModeOf(nReserved: number, nGa: number): SeatingMode {
   if (nReserved > 0 && nGa > 0) return 'mixed';

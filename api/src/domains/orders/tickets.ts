@@ -2,7 +2,7 @@ import type { OrderTicket, TicketLookupQuery } from '@ticketing/shared/contracts
 import type { Queryable } from '../../db/index.ts';
 import { ApiHttpError, type Lang } from '../../lib/route.ts';
 import { jerusalemToday, shekels } from '../../lib/time.ts';
-import type { PresentationRow } from '../catalog/queries.ts';
+import { ticketKind, type PresentationRow } from '../catalog/queries.ts';
 import { MEMBER_SELECT, memberState, type MemberRow } from '../customers/service.ts';
 import { pick } from '../../lib/lang.ts';
 
@@ -97,7 +97,7 @@ export async function firstUsableMember(q: Queryable, customerId: number): Promi
 
 export function toOrderTicket(t: TicketRow, p: PresentationRow, lang: Lang, extra: Partial<OrderTicket> & { remaining: number | null }): OrderTicket {
   const { remaining, ...rest } = extra;
-  const kind = t.kind === 'vod' ? 'regular' : t.is_by_code_enabled ? 'code' : t.kind;
+  const kind = ticketKind(t.kind, t.is_by_code_enabled);
   return {
     id: t.id,
     name: pick(lang, t.name_he, t.name_en),

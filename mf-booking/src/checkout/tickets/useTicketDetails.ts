@@ -28,7 +28,12 @@ export interface TicketDetails {
 export function useTicketDetails(p: CartPresentation, groups: TicketGroup[]): TicketDetails {
   const pid = p.presentationId;
   const { data: customer } = useCurrentCustomerQuery();
-  const customerId = customer?.customerInfo.CustomerId ?? null;
+  const info = customer?.customerInfo;
+  const customerId = info?.CustomerId ?? null;
+  // Member and points tickets are looked up only for a customer who can use them (the lookup refuses everyone else: a
+  // 409 or 401 per ticket type on every visitor's tickets step); the catalog's kind says which they are.
+  const memberOk = !!info?.Members.some((m) => m.isAvailable && m.allowMemberSaleTickets);
+  const points = info ? info.LoyaltyPoints : -1;
   const [lookupDetails] = useLookupTicketMutation();
   const [details, setDetails] = useState<Record<string, OrderTicket | { error: string }>>({});
   const groupKey = [...new Set(p.seats.map((x) => x.TicketGroupId))].join(',');
@@ -37,13 +42,16 @@ export function useTicketDetails(p: CartPresentation, groups: TicketGroup[]): Ti
   useEffect(() => {
     if (!groups.length) return;
     let alive = true;
-    const wanted = groups.filter((g) => groupKey.split(',').includes(String(g.id))).flatMap((g) => g.tickets.filter((tk) => !tk.isByCodeEnabled).map((tk) => ({ g: g.id, tk: tk.id })));
+    const usable = (tk: Ticket) => tk.kind === 'member' ? memberOk
+      : tk.kind === 'loyalty' ? tk.loyaltyPointsPrice !== null && points >= tk.loyaltyPointsPrice
+      : true;
+    const wanted = groups.filter((g) => groupKey.split(',').includes(String(g.id))).flatMap((g) => g.tickets.filter((tk) => !tk.isByCodeEnabled && usable(tk)).map((tk) => ({ g: g.id, tk: tk.id })));
     void Promise.all(wanted.map(async ({ g, tk }) => {
       try { return [String(tk), (await lookupDetails({ presentationId: pid, ticketId: tk, ticketGroupId: g }).unwrap()).ticket] as const; }
       catch (e) { return [String(tk), { error: failureCode(e) }] as const; }
     })).then((entries) => { if (alive) { setDetails(Object.fromEntries(entries)); setAnsweredKey(lookupKey); } });
     return () => { alive = false; };
-  }, [pid, groups, groupKey, customerId, lookupKey, lookupDetails]);
+  }, [pid, groups, groupKey, customerId, lookupKey, lookupDetails, memberOk, points]);
 
   const infoOf = (ticketId: number) => {
     const d = details[String(ticketId)];
@@ -54,7 +62,7 @@ export function useTicketDetails(p: CartPresentation, groups: TicketGroup[]): Ti
     infoOf,
     detailed: (g) => ({ ...g, tickets: g.tickets.map((tk) => infoOf(tk.id) ?? tk) }),
     sellable: (tk) => {
-      if (tk.isByCodeEnabled) return false;
+      if (tk.isByCodeEnabled || tk.kind === 'member' || tk.kind === 'loyalty') return false;
       const d = details[String(tk.id)];
       if (!d) return true;
       if ('error' in d) return false;
