@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInBySms, type SmsSignInLabels } from './helpers';
 
 /**
  * The customer area: sign in with the SMS code, cancel a reservation (the confirm dialog states the fee),
@@ -12,14 +13,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 // sign-in, the area and a second browser on a loaded 2-core machine (several teams share it)
 test.setTimeout(180_000);
 
-async function signIn(page: Page, lang: string, mobile: string, t: { mobile: string; send: string; code: string; signIn: string }) {
+async function signIn(page: Page, lang: string, mobile: string, t: SmsSignInLabels) {
   await page.goto(`/customer?lang=${lang}`);
-  await page.getByLabel(t.mobile).fill(mobile);
-  await page.getByRole('button', { name: t.send }).click();
-  await expect(page.getByLabel(t.code)).toBeVisible();
-  const box = await (await page.request.get(`/api/dev/sms-outbox?mobileNumber=${mobile}`)).json() as { messages: Array<{ code: string | null }> };
-  await page.getByLabel(t.code).fill(box.messages[0]!.code!);
-  await page.getByRole('button', { name: t.signIn, exact: true }).click();
+  await signInBySms(page, mobile, t);
 }
 
 /** A second visitor's open seat map of the presentation; returns a counter of its taken seats. */

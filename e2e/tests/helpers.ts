@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /** Collects every request URL a page makes (for "which remote files were downloaded" checks). */
 export function recordRequests(page: Page): string[] {
@@ -15,4 +15,21 @@ export function recordProblems(page: Page): { refused: string[]; errors: string[
   page.on('response', (r) => { if (r.status() >= 400) problems.refused.push(`${r.status()} ${r.url()}`); });
   page.on('console', (m) => { if (m.type() === 'error') problems.errors.push(m.text()); });
   return problems;
+}
+
+/** The visible labels of the customer sign-in by SMS code, in the page's language. */
+export interface SmsSignInLabels { mobile: string; send: string; code: string; signIn: string }
+
+/**
+ * Signs in on the customer sign-in screen (already open) by mobile number and the SMS code, as a person does: the
+ * code read from the demo's SMS outbox, where the phone would show it.
+ */
+export async function signInBySms(page: Page, mobile: string, t: SmsSignInLabels): Promise<void> {
+  await page.getByLabel(t.mobile).fill(mobile);
+  await page.getByRole('button', { name: t.send }).click();
+  // the code's field comes once the api has sent it: reading the outbox before that raced the send (CI, once)
+  await expect(page.getByLabel(t.code)).toBeVisible();
+  const box = await (await page.request.get(`/api/dev/sms-outbox?mobileNumber=${mobile}`)).json() as { messages: Array<{ code: string | null }> };
+  await page.getByLabel(t.code).fill(box.messages[0]!.code!);
+  await page.getByRole('button', { name: t.signIn, exact: true }).click();
 }

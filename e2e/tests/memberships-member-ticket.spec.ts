@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectConfirmation, payByCard, startOrder, submitCardForm, toSummary, CARDS } from './booking-flow';
+import { signInBySms } from './helpers';
 
 /**
  * Issue 10: a membership bought on the site is usable at once. A new visitor buys a Cinema Club membership by card,
@@ -49,13 +50,7 @@ async function buyClub(page: Page, lang: Lang, mobile: string) {
 async function signIn(page: Page, lang: Lang, mobile: string) {
   const t = T[lang].signIn;
   await page.goto(`/customer?lang=${lang}`);
-  await page.getByLabel(t.mobile).fill(mobile);
-  await page.getByRole('button', { name: t.send }).click();
-  // the code's field comes once the api has sent it: reading the outbox before that raced the send (CI, once)
-  await expect(page.getByLabel(t.code)).toBeVisible();
-  const box = await (await page.request.get(`/api/dev/sms-outbox?mobileNumber=${mobile}`)).json() as { messages: Array<{ code: string | null }> };
-  await page.getByLabel(t.code).fill(box.messages[0]!.code!);
-  await page.getByRole('button', { name: t.go, exact: true }).click();
+  await signInBySms(page, mobile, { ...t, signIn: t.go });
   await expect(page.getByRole('heading', { name: t.hello, level: 1 })).toBeVisible();
 }
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectConfirmation, fillCustomer, newVisit, payByCard } from './booking-flow';
-import { recordProblems } from './helpers';
+import { recordProblems, signInBySms } from './helpers';
 
 // A whole purchase with a sign-in on a shared 2-core machine: more than the default minute.
 test.describe.configure({ timeout: 150_000 });
@@ -73,13 +73,7 @@ for (const { lang, mobile, t } of CASES) {
     await expect(page.getByText(t.signInNote)).toBeVisible();
     await expect(page.getByRole('link', { name: t.back })).toHaveAttribute('href', '/vod');
     await page.getByRole('link', { name: t.signIn, exact: true }).click();
-    await page.getByLabel(t.mobile).fill(mobile);
-    await page.getByRole('button', { name: t.send }).click();
-    await expect(page.getByLabel(t.code)).toBeVisible();
-    // the code as the phone receives it (the demo's SMS outbox)
-    const box = await (await page.request.get(`/api/dev/sms-outbox?mobileNumber=${mobile}`)).json() as { messages: Array<{ code: string | null }> };
-    await page.getByLabel(t.code).fill(box.messages[0]!.code!);
-    await page.getByRole('button', { name: t.submit, exact: true }).click();
+    await signInBySms(page, mobile, { ...t, signIn: t.submit });
 
     // back on the order: how many, not seats
     await expect(page).toHaveURL(/\/order\/\d+/);
