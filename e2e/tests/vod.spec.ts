@@ -84,10 +84,10 @@ for (const { lang, mobile, t } of CASES) {
     await page.getByRole('button', { name: t.cont, exact: true }).click();
 
     await expect(page.getByTestId('tickets-step')).toBeVisible();
+    // no add-ons step: nothing is sold with a title to watch at home
+    await expect(page.getByTestId('order-page').getByRole('navigation').getByRole('listitem')).toHaveCount(4);
     await page.getByTestId('tickets-next').click();
     await fillCustomer(page, mobile);
-    await expect(page.getByTestId('products-step')).toBeVisible();
-    await page.getByTestId('products-next').click();
     await expect(page.getByTestId('order-summary')).toBeVisible();
     await payByCard(page);
     const reservation = await expectConfirmation(page);

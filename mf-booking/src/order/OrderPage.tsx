@@ -89,7 +89,9 @@ export function OrderPage() {
   const [stepStartedAt, setStepStartedAt] = useState(() => Date.now());
   useEffect(() => setStepStartedAt(Date.now()), [step, id]);
   const configQ = useStartupConfigQuery();
-  const steps = useMemo(() => orderStepsFrom(configQ.data?.config.orderSteps), [configQ.data]);
+  // Video on demand has no add-ons to offer (the api lists no products for it): its order skips that step.
+  const isVod = !!p?.isVod;
+  const steps = useMemo(() => orderStepsFrom(configQ.data?.config.orderSteps).filter((s) => !(isVod && s.id === 'chooseProducts')), [configQ.data, isVod]);
   const def = steps[Math.min(step, steps.length - 1)]!;
   // The next step's code is fetched while the visitor is on this one: on the seat step once a seat is chosen (the
   // first screen does not wait for it), on the others when they are shown.
