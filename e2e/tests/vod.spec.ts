@@ -23,6 +23,7 @@ const CASES = [
       step: 'Choose how many', signInNote: /played from your account in the customer area/, signIn: 'Sign in', mobile: 'Mobile number',
       send: 'Send me a code', code: 'Code from the SMS', submit: 'Sign in', back: 'All titles to watch at home', ask: 'How many would you like?',
       more: /^One more: /, cont: 'Continue', chosen: /^1 chosen/, area: 'Video on demand', play: (name: string) => `Play ${name}`,
+      watchNote: 'Watch it from your account in the customer area.', toArea: 'Go to my account',
     },
   },
   {
@@ -32,6 +33,7 @@ const CASES = [
       step: 'בחירת כמות', signInNote: /מהחשבון שלכם באזור האישי/, signIn: 'כניסה לחשבון', mobile: 'מספר נייד',
       send: 'שלחו לי קוד', code: 'הקוד מה-SMS', submit: 'התחברות', back: 'לכל הכותרים לצפייה בבית', ask: 'כמה תרצו?',
       more: /^אחד נוסף: /, cont: 'המשך', chosen: /^נבחר אחד/, area: 'צפייה ביתית', play: (name: string) => `צפייה ב${name}`,
+      watchNote: 'הצפייה זמינה בחשבון שלכם באזור האישי.', toArea: 'לאזור האישי',
     },
   },
 ] as const;
@@ -93,8 +95,9 @@ for (const { lang, mobile, t } of CASES) {
     const reservation = await expectConfirmation(page);
     expect(reservation).toMatch(/^W\d+$/);
 
-    // in the customer area, ready to play
-    await page.goto(`/customer?lang=${lang}`);
+    // the confirmation says where to watch it; the customer area has it, ready to play
+    await expect(page.getByTestId('vod-note')).toContainText(t.watchNote);
+    await page.getByRole('link', { name: t.toArea }).click();
     const vod = page.getByRole('region', { name: t.area });
     const item = vod.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
     await expect(item.getByRole('button', { name: t.play(title) })).toBeEnabled();

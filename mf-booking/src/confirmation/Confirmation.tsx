@@ -94,6 +94,12 @@ export function Confirmation() {
       {reservation.isHold && (
         <p className={`tx-card ${styles.hold}`} data-testid="hold-note">{t('confirmation.holdNote', { minutes })}</p>
       )}
+      {reservation.order.presentations.some((p) => p.isVod) && (
+        // a title to watch at home is played from the customer area (the buyer is signed in: the api sells it to no one else)
+        <p className={`tx-card ${styles.hold}`} data-testid="vod-note">
+          {t('edocument.notes.vod')} <a data-spa href="/customer">{t('confirmation.toCustomerArea')}</a>
+        </p>
+      )}
       <div className={styles.layout}>
         <div>
           <OrderSummaryView order={reservation.order} />
