@@ -169,9 +169,20 @@ forEachEngine('customer account: identifiers, password, locations, vouchers, vid
     expect(list[0]).toMatchObject({ ticketId, playCount: 0, playsRemaining: 3, lastPlayback: null, canPlay: true });
     expect(AreaVodResponse.parse((await getJson('/customer-area/vod', b)).json()).vod).toHaveLength(0);
     expect((await post(`/customer-area/vod/${ticketId}/play`, {}, b)).json().error).toBe('ticketNotFound');
+    // the demo's stream opens only after a counted play, and only to its buyer
+    const stream = `/customer-area/vod/${ticketId}/stream`;
+    expect((await getJson(stream, a)).statusCode).toBe(404);
 
-    const first = VodPlayResponse.parse((await post(`/customer-area/vod/${ticketId}/play`, {}, a)).json()).vod;
+    const played = VodPlayResponse.parse((await post(`/customer-area/vod/${ticketId}/play`, {}, a)).json());
+    const first = played.vod;
     expect(first).toMatchObject({ playCount: 1, playsRemaining: 2 });
+    expect(played.playback).toEqual({ url: `/api${stream}`, type: 'video/webm' });
+    const clip = await getJson(stream, a);
+    expect(clip.statusCode).toBe(200);
+    expect(clip.headers['content-type']).toBe('video/webm');
+    expect(clip.rawPayload.subarray(0, 4).toString('hex')).toBe('1a45dfa3'); // an EBML (WebM) file
+    expect((await getJson(stream, b)).statusCode).toBe(404);
+    expect((await getJson(stream)).statusCode).toBe(401);
     expect(first.lastPlayback).not.toBeNull();
     const results = await Promise.all([1, 2, 3, 4].map(() => post(`/customer-area/vod/${ticketId}/play`, {}, a)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);

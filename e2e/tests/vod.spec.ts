@@ -12,7 +12,8 @@ test.use({ viewport: { width: 390, height: 844 } });
  * Buy asks a visitor who is not signed in to sign in (a title is played from the customer area, and the api refuses
  * an anonymous sale), the sign-in comes back to the order; the first step asks how many (no seats, no "places left");
  * a title already open for watching can be bought (its hold was refused as "already started"); the order is paid
- * (its cart was refused for the streaming place's coordinates) and the title waits in the customer area with Play.
+ * (its cart was refused for the streaming place's coordinates) and the title waits in the customer area, where Play
+ * counts a play and plays the stream in the card (the demo's clip).
  * Own customers (api/src/seed/customerarea.ts SPEC_CUSTOMERS): Yael (en) and Uri (he).
  */
 const CASES = [
@@ -24,6 +25,7 @@ const CASES = [
       send: 'Send me a code', code: 'Code from the SMS', submit: 'Sign in', back: 'All titles to watch at home', ask: 'How many would you like?',
       more: /^One more: /, cont: 'Continue', chosen: /^1 chosen/, area: 'Video on demand', play: (name: string) => `Play ${name}`,
       watchNote: 'Watch it from your account in the customer area.', toArea: 'Go to my account',
+      player: (name: string) => `Video player: ${name}`, close: 'Close the player',
     },
   },
   {
@@ -34,6 +36,7 @@ const CASES = [
       send: 'שלחו לי קוד', code: 'הקוד מה-SMS', submit: 'התחברות', back: 'לכל הכותרים לצפייה בבית', ask: 'כמה תרצו?',
       more: /^אחד נוסף: /, cont: 'המשך', chosen: /^נבחר אחד/, area: 'צפייה ביתית', play: (name: string) => `צפייה ב${name}`,
       watchNote: 'הצפייה זמינה בחשבון שלכם באזור האישי.', toArea: 'לאזור האישי',
+      player: (name: string) => `נגן הווידאו: ${name}`, close: 'סגירת הנגן',
     },
   },
 ] as const;
@@ -102,5 +105,14 @@ for (const { lang, mobile, t } of CASES) {
     const item = vod.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
     await expect(item.getByRole('button', { name: t.play(title) })).toBeEnabled();
     expect(problems.refused, 'no refused call on the way').toEqual([]);
+
+    // Play counts a play and plays the stream (the demo's clip) in the card
+    await item.getByRole('button', { name: t.play(title) }).click();
+    const video = item.getByLabel(t.player(title));
+    await expect(video).toBeVisible();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(item.getByRole('definition').nth(2)).toHaveText('1'); // plays
+    await item.getByRole('button', { name: t.close }).click();
+    await expect(video).toHaveCount(0);
   });
 }

@@ -60,9 +60,9 @@ export const customerApi = createApi({
       transformResponse: (r: unknown) => AreaVodResponse.parse(r).vod,
       providesTags: ['Vod'],
     }),
-    playVod: b.mutation<AreaVod, number>({
+    playVod: b.mutation<VodPlayResponse, number>({
       query: (ticketId) => ({ url: `/customer-area/vod/${ticketId}/play`, method: 'POST' }),
-      transformResponse: (r: unknown) => VodPlayResponse.parse(r).vod,
+      transformResponse: (r: unknown) => VodPlayResponse.parse(r),
       invalidatesTags: ['Vod'],
     }),
     updateDetails: b.mutation<CustomerInfo, DetailsUpdateBody>({

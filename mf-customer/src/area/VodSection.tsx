@@ -1,9 +1,24 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, formatDayMonthYearTime, Spinner } from '@ticketing/shared';
-import type { AreaVod } from '@ticketing/shared/contracts';
+import type { AreaVod, VodPlayResponse } from '@ticketing/shared/contracts';
 import { failureKey, usePlayVodMutation, useVodQuery } from '../api';
 import { NAMESPACE } from '../locales';
 import styles from './area.module.css';
+
+/** The title's stream once a play is counted (the api's streaming provider says where); closing it ends the playback. */
+function VodPlayer({ title, playback, onClose }: { title: string; playback: NonNullable<VodPlayResponse['playback']>; onClose: () => void }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <figure className={styles.player} data-testid="vod-player">
+      <video controls autoPlay playsInline aria-label={t('area.vod.player', { title })}>
+        <source src={playback.url} type={playback.type} />
+      </video>
+      <figcaption>
+        <button type="button" className="tx-btn-secondary" onClick={onClose}>{t('area.vod.close', { title })}</button>
+      </figcaption>
+    </figure>
+  );
+}
 
 function VodCard({ v }: { v: AreaVod }) {
   const { t } = useTranslation(NAMESPACE);
@@ -19,8 +34,9 @@ function VodCard({ v }: { v: AreaVod }) {
         <div><dt>{t('area.vod.last')}</dt><dd>{v.lastPlayback ? <bdi dir="ltr">{formatDayMonthYearTime(v.lastPlayback)}</bdi> : t('area.details.empty')}</dd></div>
       </dl>
       {state.isSuccess && <p role="status">{t('area.vod.playing', { title: v.title })}</p>}
+      {state.data?.playback && <VodPlayer title={v.title} playback={state.data.playback} onClose={state.reset} />}
       {state.error && <ErrorNotice messageKey={failureKey(state.error)} />}
-      <button type="button" className="tx-btn" disabled={!v.canPlay || state.isLoading} onClick={() => void play(v.ticketId)}>
+      <button type="button" className="tx-btn" disabled={!v.canPlay || state.isLoading || !!state.data?.playback /* playing: another tap would count another play */} onClick={() => void play(v.ticketId)}>
         {t('area.vod.play', { title: v.title })}
       </button>
     </li>

@@ -73,7 +73,9 @@ export const AreaVod = lazy(() => z.object({
 export type AreaVod = z.infer<typeof AreaVod>;
 export const AreaVodResponse = lazy(() => z.object({ vod: z.array(AreaVod) }));
 export const VodTicketParams = lazy(() => z.object({ ticketId: z.coerce.number().check(z.int(), z.positive()) }));
-export const VodPlayResponse = lazy(() => z.object({ vod: AreaVod }));
+/** A counted play, and where the player fetches the title (null when no streaming provider is configured). */
+export const VodPlayResponse = lazy(() => z.object({ vod: AreaVod, playback: z._default(z.nullable(z.object({ url: z.string(), type: z.string() })), null) }));
+export type VodPlayResponse = z.infer<typeof VodPlayResponse>;
 
 // ---- details ----
 const name = lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(60), z.regex(/^[\p{L}\s'’-]+$/u, 'lettersOnly')));

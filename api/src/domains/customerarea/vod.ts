@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AreaVodResponse, VodPlayResponse, VodTicketParams, type AreaVod } from '@ticketing/shared/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
-import { ApiHttpError, route, type Lang } from '../../lib/route.ts';
+import { ApiHttpError, HIJACKED, route, type Lang } from '../../lib/route.ts';
+import * as z from 'zod/mini';
 import { toIso } from '../../lib/time.ts';
 import { requireCustomer } from '../customers/service.ts';
 import { pick } from '../../lib/lang.ts';
+import { demoClip, demoStreams, noStreams, type VodStreamProvider } from './vodStreams.ts';
 
 /**
  * Video on demand in the customer area: each bought VOD ticket with its availability window, play count,
@@ -16,12 +18,12 @@ export const vodSettings = (env: NodeJS.ProcessEnv = process.env) => ({
 });
 
 interface VodRow {
-  ticket_id: number; title_he: string; title_en: string; identifier: string; bought: Date; available_from: Date; available_until: Date;
+  ticket_id: number; feature_id: number; title_he: string; title_en: string; identifier: string; bought: Date; available_from: Date; available_until: Date;
   plays: number; last_play: Date | null; open: boolean;
 }
 
 const VOD_SQL = `
-  SELECT rt.id AS ticket_id, f.name_he AS title_he, f.name_en AS title_en, r.identifier, rt.created_at AS bought,
+  SELECT rt.id AS ticket_id, f.id AS feature_id, f.name_he AS title_he, f.name_en AS title_en, r.identifier, rt.created_at AS bought,
          greatest(p.starts_at, rt.created_at) AS available_from,
          greatest(p.starts_at, rt.created_at) + make_interval(hours => $2) AS available_until,
          now() BETWEEN greatest(p.starts_at, rt.created_at) AND greatest(p.starts_at, rt.created_at) + make_interval(hours => $2) AS open,
@@ -49,7 +51,7 @@ export async function customerVod(q: Queryable, customerId: number, lang: Lang):
   return rows.map((r) => toVod(r, lang, s.maxPlays));
 }
 
-export function vodRoutes(app: FastifyInstance, db: Db): void {
+export function vodRoutes(app: FastifyInstance, db: Db, streams: VodStreamProvider = app.demo ? demoStreams : noStreams): void {
   const tags = ['customers'];
   route(app, {
     method: 'GET', url: '/customer-area/vod', summary: 'Customer area: bought video-on-demand titles with plays remaining', tags,
@@ -77,8 +79,22 @@ export function vodRoutes(app: FastifyInstance, db: Db): void {
         if (before.plays >= s.maxPlays) throw new ApiHttpError(409, 'VOD_NO_PLAYS_LEFT');
         await q.query('INSERT INTO vod_plays (ticket_id, customer_id) VALUES ($1, $2)', [params.ticketId, customerId]);
         const after = (await q.query<VodRow>(`${VOD_SQL} AND rt.id = $3`, [customerId, s.windowHours, params.ticketId])).rows[0]!;
-        return { vod: toVod(after, lang, s.maxPlays) };
+        return { vod: toVod(after, lang, s.maxPlays), playback: streams.playback({ ticketId: params.ticketId, featureId: after.feature_id }) };
       });
+    },
+  });
+  if (!app.demo) return;
+  // Demo mode only: the demo clip, for the customer's own title while its window is open and a play has been counted.
+  route(app, {
+    method: 'GET', url: '/customer-area/vod/{ticketId}/stream', summary: 'Demo only: the stream of an own VOD ticket after a counted play', tags: ['dev'],
+    params: VodTicketParams, response: z.string(), produces: 'video/webm', errors: { 401: 'UNAUTHORIZED', 404: 'ticketNotFound', 409: 'VOD_NOT_AVAILABLE' },
+    async handler({ req, params, reply }) {
+      const customerId = await requireCustomer(db, req, { csrf: false });
+      const row = (await db.query<VodRow>(`${VOD_SQL} AND rt.id = $3`, [customerId, vodSettings().windowHours, params.ticketId])).rows[0];
+      if (!row || row.plays === 0) throw new ApiHttpError(404, 'ticketNotFound');
+      if (!row.open) throw new ApiHttpError(409, 'VOD_NOT_AVAILABLE');
+      void reply.header('content-type', 'video/webm').header('cache-control', 'private, no-store').send(demoClip());
+      return HIJACKED;
     },
   });
 }
