@@ -28,6 +28,9 @@ forEachEngine('hardening: demo shortcuts', (get) => {
       expect((await demo.inject({ method: 'POST', url: '/api/dev/simulate-sale', payload: { quantity: 1 }, remoteAddress: '192.168.1.20' })).statusCode).toBe(404);
       expect((await off.inject({ url, remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
       expect((await off.inject({ method: 'POST', url: '/api/dev/simulate-sale', payload: { quantity: 1 }, remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+      // the demo's video-on-demand clip is served in demo mode only (a streaming provider serves production)
+      expect((await demo.inject({ url: '/api/customer-area/vod/1/stream' })).statusCode).toBe(401);
+      expect((await off.inject({ url: '/api/customer-area/vod/1/stream' })).statusCode).toBe(404);
       // and they are not documented outside demo mode
       const doc = (await off.inject({ url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
       expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/dev/'))).toEqual([]);
