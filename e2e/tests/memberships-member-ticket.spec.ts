@@ -13,12 +13,14 @@ const T = {
     fields: { firstName: /^First name/, lastName: /^Last name/, ssn: /^ID number/, email: /^Email/, emailVerify: /^Confirm email/, mobileNumber: /^Mobile number/, mobileNumberVerify: /^Confirm mobile number/ },
     signIn: { mobile: 'Mobile number', send: 'Send me a code', code: 'Code from the SMS', go: 'Sign in', hello: 'Hello, Noa' },
     member: /Cinema Club · 10 tickets left/, use: 'Use a member ticket', memberTicket: /Member ticket/, renew: /Renew an existing membership/,
+    noSeat: /None of the chosen seats can take a member ticket/, pinned: '1 seat already has its ticket (from a code, a membership or points).',
   },
   he: {
     buy: 'לקנייה: מועדון הקולנוע', qty: 'כמות: יחיד', terms: /קראתי ואני מסכים/, cont: 'המשך', pay: 'לתשלום', thanks: /תודה! מספר ההזמנה: MO\d+/,
     fields: { firstName: /^שם פרטי/, lastName: /^שם משפחה/, ssn: /^תעודת זהות/, email: /^דוא"ל/, emailVerify: /^אימות דוא"ל/, mobileNumber: /^טלפון נייד/, mobileNumberVerify: /^אימות טלפון נייד/ },
     signIn: { mobile: 'מספר נייד', send: 'שלחו לי קוד', code: 'הקוד מה-SMS', go: 'התחברות', hello: 'שלום, Noa' },
     member: /מועדון הקולנוע · נותרו 10 כרטיסים/, use: 'שימוש בכרטיס מנוי', memberTicket: /כרטיס מנוי/, renew: /חידוש מנוי קיים/,
+    noSeat: /אין מושב שנבחר שאפשר לשים עליו כרטיס מנוי/, pinned: 'למקום אחד כבר יש כרטיס (מקוד, ממנוי או מנקודות).',
   },
 } as const;
 type Lang = keyof typeof T;
@@ -66,6 +68,11 @@ for (const lang of ['en', 'he'] as const) {
     await expect(members).toContainText(t.member);
     await members.getByRole('button', { name: t.use }).click();
     await expect(page.getByTestId('seat-ticket')).toContainText(t.memberTicket);
+    // the only seat has its member ticket: no second offer that could only be refused, and the step says why
+    await expect(members.getByRole('button', { name: t.use })).toHaveCount(0);
+    await expect(members).toContainText(t.noSeat);
+    await expect(page.getByText(t.pinned)).toBeVisible();
+    await expect(page.getByTestId('applied-code')).toContainText(memberNumber);
     await toSummary(page, mobile);
     await expect(page.getByTestId('order-summary')).toContainText(t.memberTicket);
     await payByCard(page, CARDS.approve);

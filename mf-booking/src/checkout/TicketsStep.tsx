@@ -11,6 +11,8 @@ import { checkoutActions } from './checkoutSlice';
 import { useCheckoutDispatch, useCheckoutSelector, useLocale } from './hooks';
 import { usePersistCheckout } from './persist';
 import { usePricedCart } from './usePricedCart';
+import { isPinned } from './ticketAssign';
+import type { CheckoutTicket } from './cartPayload';
 import { CodeForm } from './tickets/CodeForm';
 import { MemberTickets } from './tickets/MemberTickets';
 import { SeatTicketList } from './tickets/SeatTicketList';
@@ -63,6 +65,9 @@ function TicketsForm({ p, groups, presentation, onNext, onBack }: FormProps) {
   const step = useTicketsNext(p, presentation, onNext);
   // The api prices the cart; this step shows its figures (issue 14 point 1), per seat and in total.
   const { order: quote } = usePricedCart(presentation);
+  // A seat a member ticket can go on: its price group sells them (the catalog's kind) and it has no pinned ticket yet.
+  const memberGroups = new Set(groups.filter((g) => g.tickets.some((tk) => tk.kind === 'member')).map((g) => g.id));
+  const memberSeat = p.seats.find((s) => memberGroups.has(s.TicketGroupId) && !isPinned(s.ticket as CheckoutTicket | null));
   const seatGroups = [...new Set(p.seats.map((s) => s.TicketGroupId))]
     .map((id) => ({ id, group: groups.find((g) => g.id === id), seats: p.seats.filter((s) => s.TicketGroupId === id) }));
 
@@ -77,7 +82,8 @@ function TicketsForm({ p, groups, presentation, onNext, onBack }: FormProps) {
         />
       ))}
       <CodeForm codes={codes} />
-      <MemberTickets busy={codes.busy} onUse={(memberNumber) => void codes.runLookup({ presentationId: p.presentationId, memberNumber }, 1)} />
+      <MemberTickets busy={codes.busy} canUse={!!memberSeat}
+        onUse={(memberNumber) => void codes.runLookup({ presentationId: p.presentationId, memberNumber, ticketGroupId: memberSeat?.TicketGroupId }, 1)} />
       <SeatTicketList p={p} quote={quote} details={details} refErrors={step.refErrors} vod={!!presentation?.isVod} />
 
       {needsWalkin(p) && (

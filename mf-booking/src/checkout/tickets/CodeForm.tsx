@@ -20,8 +20,9 @@ export function CodeForm({ codes }: { codes: TicketCodes }) {
         <ul className={styles.applied} aria-label={t('tickets.code.appliedList')}>
           {applied.map((a) => (
             <li key={a.code} data-testid="applied-code">
-              <span>{t('tickets.code.appliedItem', { code: a.code, name: a.name, count: a.seats })}</span>
-              <button type="button" className={`tx-btn tx-btn-secondary ${styles.small}`} onClick={() => codes.removeCode(a.code)} aria-label={t('tickets.code.remove', { code: a.code })}>{t('tickets.code.removeShort')}</button>
+              <span>{a.shown ? t('tickets.code.appliedItem', { code: a.shown, name: a.name, count: a.seats }) : t('tickets.code.appliedNamed', { name: a.name, count: a.seats })}</span>
+              <button type="button" className={`tx-btn tx-btn-secondary ${styles.small}`} onClick={() => codes.removeCode(a.code)}
+                aria-label={a.shown ? t('tickets.code.remove', { code: a.shown }) : t('tickets.code.removeNamed', { name: a.name })}>{t('tickets.code.removeShort')}</button>
             </li>
           ))}
         </ul>

@@ -3,8 +3,12 @@ import { NAMESPACE } from '../../locales';
 import { useCurrentCustomerQuery } from '../../api/orderApi';
 import styles from '../checkout.module.css';
 
-/** The signed-in customer's usable memberships, each with a button that takes a member ticket from its balance. */
-export function MemberTickets({ busy, onUse }: { busy: boolean; onUse(memberNumber: string): void }) {
+/**
+ * The signed-in customer's usable memberships, each with a button that takes a member ticket from its balance. `canUse`:
+ * a chosen seat can take one (its price group sells member tickets and it has no ticket from a code, membership or
+ * points yet); otherwise the step says so instead of offering a button that could only be refused.
+ */
+export function MemberTickets({ busy, canUse, onUse }: { busy: boolean; canUse: boolean; onUse(memberNumber: string): void }) {
   const { t } = useTranslation(NAMESPACE);
   const { data: customer } = useCurrentCustomerQuery();
   const members = (customer?.customerInfo.Members ?? []).filter((m) => m.isAvailable && !m.isExpired && !m.isNotStarted);
@@ -12,11 +16,12 @@ export function MemberTickets({ busy, onUse }: { busy: boolean; onUse(memberNumb
   return (
     <div className="tx-card" data-testid="member-tickets">
       <h3>{t('tickets.member.title')}</h3>
+      {!canUse && <p className={styles.note} data-testid="member-no-seat">{t('tickets.member.noSeat')}</p>}
       <ul className={styles.applied}>
         {members.map((m) => (
           <li key={m.memberNumber}>
             <span>{t('tickets.member.item', { name: m.name, balance: m.balance - m.usedBalance })}</span>
-            {m.allowMemberSaleTickets && m.balance - m.usedBalance > 0
+            {!canUse ? null : m.allowMemberSaleTickets && m.balance - m.usedBalance > 0
               ? <button type="button" className={`tx-btn tx-btn-secondary ${styles.small}`} disabled={busy} onClick={() => onUse(m.memberNumber)}>{t('tickets.member.use')}</button>
               : <small className={styles.note}>{t(m.allowMemberSaleTickets ? 'tickets.member.noBalance' : 'tickets.member.notAllowed')}</small>}
           </li>

@@ -16,8 +16,9 @@ export interface TicketCodes {
   code: string;
   setCode(code: string): void;
   message: Message | null;
-  /** Codes, coupons and vouchers in the cart, with the number of seats each covers. */
-  applied: Array<{ code: string; name: string; seats: number }>;
+  /** Codes, coupons, vouchers, member numbers and points in the cart, with the number of seats each covers; `shown`:
+   *  what the visitor typed or holds (null for points tickets, named by the ticket alone). */
+  applied: Array<{ code: string; shown: string | null; name: string; seats: number }>;
   busy: boolean;
   /** true = applied, false = refused (message shown), 'next' = not in this group (only when another group may be tried). */
   runLookup(args: LookupArgs, requested?: number, tryNext?: boolean): Promise<boolean | 'next'>;
@@ -35,12 +36,12 @@ export function useTicketCodes(p: CartPresentation): TicketCodes {
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<Message | null>(null);
   const applied = useMemo(() => {
-    const m = new Map<string, { code: string; name: string; seats: number }>();
+    const m = new Map<string, TicketCodes['applied'][number]>();
     for (const s of p.seats) {
       const tk = s.ticket as CheckoutTicket | null;
       if (!tk || !isPinned(tk)) continue;
       const k = pinKey(tk);
-      const cur = m.get(k) ?? { code: k, name: tk.name, seats: 0 };
+      const cur = m.get(k) ?? { code: k, shown: tk.kind === 'loyalty' ? null : k, name: tk.name, seats: 0 };
       cur.seats += 1;
       m.set(k, cur);
     }
