@@ -11,8 +11,8 @@ test.describe.configure({ timeout: 180_000 });
  * new seat (same reservation); the old seat is free again.
  */
 const T = {
-  en: { link: 'Change seats', confirm: 'Change to the chosen seat', row: 'row' },
-  he: { link: 'החלפת מושבים', confirm: 'החלפה לכיסא שנבחר', row: 'שורה' },
+  en: { link: 'Change seats', confirm: 'Change to the chosen seat', row: 'row', otherLevel: /another price level/ },
+  he: { link: 'החלפת מושבים', confirm: 'החלפה לכיסא שנבחר', row: 'שורה', otherLevel: /רמת מחיר אחרת/ },
 } as const;
 
 interface PlanV2 { seatplan: { sections: Array<{ id: number; isGA: boolean; groups: Array<{ rows: Array<{ name: string; y: number; seats: Array<[number, string, number, number, number]> }> }> }> } }
@@ -37,6 +37,20 @@ async function freeSeatOfGroup(request: APIRequestContext, presentationId: numbe
     }
   }
   throw new Error('no free seat of the price group');
+}
+
+/** Any free seat of the price group that is not half of a sofa (a premium seat carries its kind): its key. */
+async function anyFreeSeatOfGroup(request: APIRequestContext, presentationId: number, tg: number): Promise<string> {
+  const pres = await (await request.get(`/api/presentations/${presentationId}`)).json() as { presentation: { venueId: number; seatplanId: number } };
+  const plan = await (await request.get(`/api/seats/seatplanV2?venueId=${pres.presentation.venueId}&seatplanId=${pres.presentation.seatplanId}`)).json() as PlanV2;
+  const status = await (await request.get(`/api/seats/seats-statusV2?presentationId=${presentationId}&isReserved=1`)).json() as { seats: Record<string, string> };
+  for (const sec of plan.seatplan.sections) {
+    if (sec.isGA) continue;
+    for (const g of sec.groups) for (const r of g.rows) for (const x of r.seats) {
+      if (x[3] === 0 && x[4] === tg && status.seats[`${sec.id}_${x[0]}_${r.y}`]) return `${sec.id}_${x[0]}_${r.y}`;
+    }
+  }
+  throw new Error('no free seat of the other price group');
 }
 
 async function clickCell(page: Page, key: string) {
@@ -68,6 +82,16 @@ for (const lang of LANGS) {
     await expect(page.getByTestId('seat-change-current')).toContainText(reservation);
     // the seat change page passes axe-core like every other route
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+    // a seat of another price level: "Change" stays disabled and the page says why (it said nothing)
+    const groups = await (await request.get(`/api/presentations/${presentationId}/ticketGroups`)).json() as { ticketGroups: Array<{ id: number }> };
+    const otherGroup = groups.ticketGroups.find((g) => g.id !== old.ticketGroupId);
+    expect(otherGroup, 'a hall with two price levels (demo data)').toBeDefined();
+    const other = await anyFreeSeatOfGroup(request, presentationId, otherGroup!.id);
+    await clickCell(page, other);
+    await expect(page.getByTestId('seat-change-hint')).toContainText(T[lang].otherLevel);
+    await expect(page.getByRole('button', { name: T[lang].confirm })).toBeDisabled();
+    await clickCell(page, other);
+    await expect(page.getByTestId('seat-change-hint')).toHaveCount(0);
     const target = await freeSeatOfGroup(request, presentationId, old.ticketGroupId, old.y);
     await clickCell(page, target.key);
     await expect(page.locator(`[role="gridcell"][data-key="${target.key}"]`)).toHaveAttribute('aria-selected', 'true');

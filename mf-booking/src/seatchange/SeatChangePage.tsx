@@ -46,7 +46,10 @@ export function SeatChangePage() {
   }
   if (!info || !p) return <section className="tx-page"><Spinner /></section>;
 
-  const block = modifyBlock(info, (chosen ?? []).filter((s) => s.hold === 'held' && !s.isGA));
+  const held = (chosen ?? []).filter((s) => s.hold === 'held' && !s.isGA);
+  const block = modifyBlock(info, held);
+  // Why "Change" stays disabled, when the visitor can act on it: a seat of another price level, or more seats than tickets.
+  const otherLevel = held.filter((s) => !info.tickets.some((x) => x.ticketGroupId === s.TicketGroupId));
   const seatList = info.tickets.map((x) => t('seatChange.seat', { row: x.RowName ?? '', seat: x.SeatName ?? '' })).join(', ');
   const group = groupName(info.tickets[0]?.ticketGroupId ?? 0) ?? '';
 
@@ -74,6 +77,14 @@ export function SeatChangePage() {
           <p>{t('seatChange.choose', { count: info.tickets.length, group })} {t('seatChange.until', { date: formatLongDateTime(info.until, locale) })}</p>
           <h2>{t('order.steps.chooseSeats')}</h2>
           <SeatSelection presentation={p} groupName={groupName} onValidityChange={setValid} binding={bookingSeatBinding} />
+          {otherLevel.length > 0 ? (
+            <p role="status" className="tx-error" data-testid="seat-change-hint">{t('seatChange.otherLevel', {
+              seats: otherLevel.map((x) => t('seatChange.seat', { row: x.RowName ?? '', seat: x.SeatName ?? '' })).join(', '),
+              group: groupName(otherLevel[0]!.TicketGroupId) ?? '', wanted: group,
+            })}</p>
+          ) : held.length > info.tickets.length && (
+            <p role="status" className="tx-error" data-testid="seat-change-hint">{t('seatChange.tooMany', { count: held.length - info.tickets.length })}</p>
+          )}
           {failure && <p role="alert" className="tx-error" data-testid="seat-change-error">{t(failure, { ns: ['common', NAMESPACE] })}</p>}
           <div>
             <button type="button" className="tx-btn" disabled={!block || !valid || modifyState.isLoading} onClick={() => void submit()} data-testid="seat-change-confirm">
