@@ -83,7 +83,7 @@ test('the fourth code to one number within 15 minutes is refused, with the same 
   }
   await page.getByLabel('Mobile number').fill(stranger);
   await page.getByRole('button', { name: 'Send me a code' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Too many attempts. Please wait a minute and try again.');
+  await expect(page.getByRole('alert')).toHaveText('Too many codes were requested for this number. Please try again in 15 minutes.');
   await expect(page.getByRole('heading', { name: 'Enter the code' })).toHaveCount(0);
 });
 

@@ -13,14 +13,14 @@ const T = {
     fields: { firstName: /^First name/, lastName: /^Last name/, ssn: /^ID number/, email: /^Email/, emailVerify: /^Confirm email/, mobileNumber: /^Mobile number/, mobileNumberVerify: /^Confirm mobile number/ },
     signIn: { mobile: 'Mobile number', send: 'Send me a code', code: 'Code from the SMS', go: 'Sign in', hello: 'Hello, Noa' },
     member: /Cinema Club · 10 tickets left/, use: 'Use a member ticket', memberTicket: /Member ticket/, renew: /Renew an existing membership/,
-    noSeat: /None of the chosen seats can take a member ticket/, pinned: '1 seat already has its ticket (from a code, a membership or points).',
+    noSeat: /None of the chosen seats can take a member ticket/, renewLink: 'Renew Cinema Club', pinned: '1 seat already has its ticket (from a code, a membership or points).',
   },
   he: {
     buy: 'לקנייה: מועדון הקולנוע', qty: 'כמות: יחיד', terms: /קראתי ואני מסכים/, cont: 'המשך', pay: 'לתשלום', thanks: /תודה! מספר ההזמנה: MO\d+/,
     fields: { firstName: /^שם פרטי/, lastName: /^שם משפחה/, ssn: /^תעודת זהות/, email: /^דוא"ל/, emailVerify: /^אימות דוא"ל/, mobileNumber: /^טלפון נייד/, mobileNumberVerify: /^אימות טלפון נייד/ },
     signIn: { mobile: 'מספר נייד', send: 'שלחו לי קוד', code: 'הקוד מה-SMS', go: 'התחברות', hello: 'שלום, Noa' },
     member: /מועדון הקולנוע · נותרו 10 כרטיסים/, use: 'שימוש בכרטיס מנוי', memberTicket: /כרטיס מנוי/, renew: /חידוש מנוי קיים/,
-    noSeat: /אין מושב שנבחר שאפשר לשים עליו כרטיס מנוי/, pinned: 'למקום אחד כבר יש כרטיס (מקוד, ממנוי או מנקודות).',
+    noSeat: /אין מושב שנבחר שאפשר לשים עליו כרטיס מנוי/, renewLink: 'חידוש המנוי מועדון הקולנוע', pinned: 'למקום אחד כבר יש כרטיס (מקוד, ממנוי או מנקודות).',
   },
 } as const;
 type Lang = keyof typeof T;
@@ -77,8 +77,9 @@ for (const lang of ['en', 'he'] as const) {
     await expect(page.getByTestId('order-summary')).toContainText(t.memberTicket);
     await payByCard(page, CARDS.approve);
     await expectConfirmation(page);
-    // renewal as the customer area links it: /membership/renew/{memberNumber} opens the purchase with the number filled in
-    await page.goto(`/membership/renew/${memberNumber}?lang=${lang}`);
+    // renewal from the customer area's link (it had none): the purchase opens with the number filled in
+    await page.goto(`/customer?lang=${lang}`);
+    await page.getByRole('link', { name: t.renewLink }).click();
     await expect(page).toHaveURL(new RegExp(`/membership/CLUB\\?renew=${memberNumber}`));
     await expect(page.getByLabel(t.renew)).toHaveValue(memberNumber);
   });

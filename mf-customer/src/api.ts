@@ -106,3 +106,11 @@ export function failureKey(e: unknown): string {
   if (f.code === 'BAD_REQUEST' && data.includes('invalid_ssn')) return 'errors.invalid_ssn';
   return f.key;
 }
+
+/**
+ * The text of a failed code request: its 429 is the per-number send limit, a 15-minute window, which the common
+ * RATE_LIMITED text ("wait a minute") understates.
+ */
+export function codeRequestFailureKey(e: unknown): string {
+  return (e as ApiFailure).code === 'RATE_LIMITED' ? 'customer:login.tooManyCodes' : failureKey(e);
+}

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, cleanup } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, cleanup } from '@testing-library/react';
 import { renderRemote, jsonFetch } from '@ticketing/shared/testing';
 import { definition } from '../src/definition';
+import { RESEND_AFTER_S } from '../src/login/MobileLogin';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); vi.useRealTimers(); });
 
@@ -87,5 +88,69 @@ describe('sign-in by ID number and by password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/.+/);
     expect((await screen.findByRole('alert')).textContent).not.toBe('An error occurred. Please try again.');
+  });
+});
+
+describe('the sign-in intro names the chosen identifier', () => {
+  for (const [lang, t] of [
+    ['en', { mobile: 'Sign in with your mobile number. We will text you a one-time code.', ssn: 'My identity card', ssnIntro: 'Sign in with your ID number. We will text you a one-time code.',
+      member: 'My membership card', memberIntro: 'Sign in with your member number. We will text you a one-time code.' }],
+    ['he', { mobile: 'התחברו עם מספר הנייד. נשלח אליכם קוד חד-פעמי ב-SMS.', ssn: 'תעודת זהות', ssnIntro: 'התחברו עם מספר תעודת הזהות. נשלח אליכם קוד חד-פעמי ב-SMS.',
+      member: 'כרטיס מנוי', memberIntro: 'התחברו עם מספר המנוי. נשלח אליכם קוד חד-פעמי ב-SMS.' }],
+  ] as const) {
+    it(`[${lang}] mobile, ID number and member number each have their own intro`, async () => {
+      vi.stubGlobal('fetch', api({ '/customer/login-options': { identifiers: ['mobile', 'ssn', 'memberNumber'], passwordLogin: false } }));
+      await renderRemote(definition, '/', lang);
+      fireEvent.click(await screen.findByRole('radio', { name: t.ssn }));
+      expect(screen.getByText(t.ssnIntro)).toBeTruthy();
+      expect(screen.queryByText(t.mobile)).toBeNull();
+      fireEvent.click(screen.getByRole('radio', { name: t.member }));
+      expect(screen.getByText(t.memberIntro)).toBeTruthy();
+      expect(screen.queryByText(t.ssnIntro)).toBeNull();
+      fireEvent.click(screen.getAllByRole('radio')[0]!);
+      expect(screen.getByText(t.mobile)).toBeTruthy();
+    });
+  }
+});
+
+describe('too many codes for one number (429 RATE_LIMITED of the code request)', () => {
+  const TOO_MANY = 'Too many codes were requested for this number. Please try again in 15 minutes.';
+  /** The first `allowed` code requests succeed, the next answer 429; a code check answers 429 as well. */
+  const limited = (allowed: number) => {
+    let sends = 0;
+    return vi.fn(async (input: RequestInfo | URL) => {
+      const url = (input as Request).url;
+      const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (url.includes('/customer-area/mobile-login-validation')) return json({ error: 'RATE_LIMITED' }, 429);
+      if (url.includes('/customer-area/mobile-login')) return ++sends <= allowed ? json({ success: true }) : json({ error: 'RATE_LIMITED' }, 429);
+      return json({ error: 'NOT_FOUND' }, 404);
+    });
+  };
+
+  it('the number step says the 15-minute limit (he and en), not the common "wait a minute"', async () => {
+    vi.stubGlobal('fetch', limited(0));
+    await renderRemote(definition, '/');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '0521234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(TOO_MANY);
+    cleanup();
+    await renderRemote(definition, '/', 'he');
+    fireEvent.change(await screen.findByLabelText('מספר נייד'), { target: { value: '0521234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'שלחו לי קוד' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('התבקשו יותר מדי קודים למספר הזה. נסו שוב בעוד 15 דקות.');
+  });
+
+  it('a refused resend on the code step says the same; a refused code check keeps the common text', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubGlobal('fetch', limited(1));
+    await renderRemote(definition, '/');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '0521234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+    fireEvent.change(await screen.findByLabelText('Code from the SMS'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).not.toBe(TOO_MANY);
+    await act(async () => { vi.advanceTimersByTime((RESEND_AFTER_S + 1) * 1000); });
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(TOO_MANY));
   });
 });

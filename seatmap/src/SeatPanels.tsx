@@ -216,7 +216,13 @@ export function BestAvailable({ maxSeats, hasAccessible, loading, onRun }: {
 }
 
 /** The seats selected so far, each with its ticket (the first ticket of its group) and a remove button. */
-export function SelectedSeats({ seats, maxSeats, onRemove, vod = false }: { seats: CartSeat[]; maxSeats: number; onRemove: (s: CartSeat) => void; vod?: boolean }) {
+/**
+ * `levelOf`: a seat's price level, given when the hall has more than one (best available may hold premium seats: the
+ * list said only "· Regular", the ticket's name, which is the same in every level).
+ */
+export function SelectedSeats({ seats, maxSeats, onRemove, vod = false, levelOf }: {
+  seats: CartSeat[]; maxSeats: number; onRemove: (s: CartSeat) => void; vod?: boolean; levelOf?: (s: CartSeat) => string | undefined;
+}) {
   const { t } = useSeatmapTranslation();
   return (
     <section className="tx-card" aria-labelledby="selected-title" data-testid="selected-seats">
@@ -227,6 +233,7 @@ export function SelectedSeats({ seats, maxSeats, onRemove, vod = false }: { seat
             <li key={s.key} className={styles.gaRow} data-testid="selected-seat" data-key={s.key}>
               <span>
                 {s.isGA ? s.SectionName : t('cart.seatShort', { section: s.SectionName, row: s.RowName, seat: s.SeatName })}
+                {levelOf?.(s) ? ` · ${levelOf(s)}` : ''}
                 {s.ticket ? ` · ${s.ticket.name}` : ''}
                 {s.hold === 'pending' ? ` · ${t('cart.pending')}` : ''}
               </span>

@@ -115,6 +115,9 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [separate, plan, !!status, p.id, p.seatingPolicyId, !!fitting]);
   const model = separate ? (status ? fitting : null) : inline;
+  // More than one price level in the hall: the seat list names each seat's level (a scan that stops at the first
+  // difference, not a set of 20,000 seats while the map draws its first frame).
+  const multiLevel = useMemo(() => !!model && model.tg.some((g) => g !== model.tg[0]), [model]);
 
   // Later statuses (resync after reconnect, refetch) update the same model.
   useEffect(() => {
@@ -246,6 +249,7 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
           seats={seats}
           maxSeats={maxSeats}
           vod={p.isVod}
+          levelOf={multiLevel ? (s) => groupName(s.TicketGroupId) : undefined}
           onRemove={(s) => {
             if (s.isGA) { sel.gaRemove(s.sectionId); return; }
             const i = model.indexByKey(s.key);

@@ -12,7 +12,8 @@ import { anyGapSafeSeat, blockedIndices, checkSelect, validateSelection } from '
 import { seatLabel } from '../src/labels';
 import { SeatMap, SeatMapSkeleton } from '../src/SeatMap';
 import { buildModel, SEPARATE_BUILD_SEATS, SeatSelection } from '../src/SeatSelection';
-import type { SeatMapBinding } from '../src/binding';
+import type { SeatMapBinding, SelectedSeat } from '../src/binding';
+import { SelectedSeats } from '../src/SeatPanels';
 import { withSeatmapTexts } from '../src/locales';
 import { createMapCanvas } from '../src/mapCanvas';
 
@@ -348,5 +349,22 @@ describe('seat step: when the model is built', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+});
+
+describe('the seat list names the price level when the hall has more than one', () => {
+  const seat = (tg: number): SelectedSeat => ({
+    key: `1_${tg}_1`, sectionId: 1, XCoordinate: tg, YCoordinate: 1, RowName: 'G', SeatName: String(tg), SectionName: 'Stalls',
+    TicketGroupId: tg, AllocationId: 0, isGA: false, hold: 'held', ticket: { name: 'Regular' },
+  });
+  it('best available may hold premium seats: "· Premium · Regular", not only the ticket name the levels share', () => {
+    const levels: Record<number, string> = { 1: 'Regular', 2: 'Premium' };
+    render(<I18nextProvider i18n={i18n}><SelectedSeats seats={[seat(2)]} maxSeats={10} onRemove={() => {}} levelOf={(s) => levels[s.TicketGroupId]} /></I18nextProvider>);
+    expect(screen.getByTestId('selected-seat').textContent).toContain('· Premium · Regular');
+  });
+  it('one level in the hall: the ticket alone, as before', () => {
+    render(<I18nextProvider i18n={i18n}><SelectedSeats seats={[seat(1)]} maxSeats={10} onRemove={() => {}} /></I18nextProvider>);
+    expect(screen.getByTestId('selected-seat').textContent).not.toContain('Premium');
+    expect(screen.getByTestId('selected-seat').textContent).toContain('· Regular');
   });
 });

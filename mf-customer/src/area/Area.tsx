@@ -6,6 +6,7 @@ import { ReservationsSection } from './ReservationsSection';
 import { VouchersSection } from './VouchersSection';
 import { NAMESPACE } from '../locales';
 import { MembershipsSection } from './MembershipsSection';
+import { SeasonSeatsSection } from './SeasonSeatsSection';
 import { DetailsSection } from './DetailsSection';
 import { VodSection } from './VodSection';
 import { WaitlistSection } from './WaitlistSection';
@@ -38,6 +39,7 @@ export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSign
           {area.data && <ReservationsSection data={area.data} />}
           {area.data && <VouchersSection vouchers={area.data.systemVouchers} />}
           <MembershipsSection members={customer.Members} />
+          <SeasonSeatsSection />
           <VodSection />
           <WaitlistSection />
           <DetailsSection customer={customer} />

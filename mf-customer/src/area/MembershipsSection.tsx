@@ -6,7 +6,7 @@ import styles from './area.module.css';
 
 /**
  * Memberships with their member number, tickets left, points and validity: one card each, its figures as label and
- * value (a six-column table was 440 px wide and moved the whole page sideways on a 360 px phone).
+ * value (a six-column table was 440 px wide and moved the whole page sideways on a 360 px phone), and a renewal link.
  */
 export function MembershipsSection({ members }: { members: Member[] }) {
   const { t } = useTranslation(NAMESPACE);
@@ -25,6 +25,9 @@ export function MembershipsSection({ members }: { members: Member[] }) {
                 <div><dt>{t('area.memberships.validUntil')}</dt><dd><bdi dir="ltr">{formatDayMonthYear(m.endDate)}</bdi></dd></div>
                 <div><dt>{t('area.memberships.status')}</dt><dd>{t(m.isExpired ? 'area.memberships.expired' : m.isNotStarted ? 'area.memberships.notStarted' : 'area.memberships.active')}</dd></div>
               </dl>
+              {/* the renewal page is mf-memberships' (a plain URL, not its code); the name says which membership */}
+              <a className="tx-btn-secondary" data-spa href={`/membership/renew/${encodeURIComponent(m.memberNumber)}`}
+                aria-label={t('area.memberships.renewOf', { name: m.name })}>{t('area.memberships.renew')}</a>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { ErrorNotice, formatDayMonthYearTime, Spinner } from '@ticketing/shared'
 import type { AreaVod, VodPlayResponse } from '@ticketing/shared/contracts';
 import { failureKey, usePlayVodMutation, useVodQuery } from '../api';
 import { NAMESPACE } from '../locales';
+import { VodReason, vodBlock } from './VodReason';
 import styles from './area.module.css';
 
 /** The title's stream once a play is counted (the api's streaming provider says where); closing it ends the playback. */
@@ -23,9 +24,14 @@ function VodPlayer({ title, playback, onClose }: { title: string; playback: NonN
 function VodCard({ v }: { v: AreaVod }) {
   const { t } = useTranslation(NAMESPACE);
   const [play, state] = usePlayVodMutation();
+  const block = vodBlock(v);
+  const orderId = `vod-${v.ticketId}-order`;
+  const reasonId = `vod-${v.ticketId}-reason`;
   return (
     <li className="tx-card" aria-labelledby={`vod-${v.ticketId}`}>
       <h3 id={`vod-${v.ticketId}`}>{v.title}</h3>
+      {/* two purchases of one title are told apart by their order (the button's description, its name kept) */}
+      <p id={orderId}>{t('area.vod.order', { number: v.reservationIdentifier })}</p>
       <dl className={styles.facts}>
         <div><dt>{t('area.vod.purchased')}</dt><dd><bdi dir="ltr">{formatDayMonthYearTime(v.purchaseDate)}</bdi></dd></div>
         <div><dt>{t('area.vod.window')}</dt><dd><bdi dir="ltr">{formatDayMonthYearTime(v.availableFrom)} – {formatDayMonthYearTime(v.availableUntil)}</bdi></dd></div>
@@ -36,9 +42,11 @@ function VodCard({ v }: { v: AreaVod }) {
       {state.isSuccess && <p role="status">{t('area.vod.playing', { title: v.title })}</p>}
       {state.data?.playback && <VodPlayer title={v.title} playback={state.data.playback} onClose={state.reset} />}
       {state.error && <ErrorNotice messageKey={failureKey(state.error)} />}
-      <button type="button" className="tx-btn" disabled={!v.canPlay || state.isLoading || !!state.data?.playback /* playing: another tap would count another play */} onClick={() => void play(v.ticketId)}>
+      <button type="button" className="tx-btn" disabled={!v.canPlay || state.isLoading || !!state.data?.playback /* playing: another tap would count another play */}
+        aria-describedby={block ? `${orderId} ${reasonId}` : orderId} onClick={() => void play(v.ticketId)}>
         {t('area.vod.play', { title: v.title })}
       </button>
+      {block && <VodReason id={reasonId} block={block} />}
     </li>
   );
 }

@@ -1,8 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, formatDayMonthYearTime, Spinner } from '@ticketing/shared';
+import { ErrorNotice, formatDayMonthYearTime, Spinner, type ApiFailure } from '@ticketing/shared';
 import { failureKey, useJoinWaitingListMutation, useLeaveWaitingListMutation, useWaitingListQuery } from '../api';
 import { NAMESPACE } from '../locales';
+
+/** A join refused because the screening has free seats (409): not a failure, the way forward is to book them. */
+function SeatsFree({ presentationId }: { presentationId: number }) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <div role="status">
+      <p>{t('common:errors.WAITLIST_SEATS_AVAILABLE')}</p>
+      <a className="tx-btn" data-spa href={`/order/${presentationId}`}>{t('area.waitlist.bookNow')}</a>
+    </div>
+  );
+}
 
 /** /customer?waitFor={presentationId}: how many seats, and whether they must be side by side. */
 function JoinForm({ presentationId }: { presentationId: number }) {
@@ -21,7 +32,9 @@ function JoinForm({ presentationId }: { presentationId: number }) {
       </select>
       <p><label><input type="checkbox" checked={adjacent} onChange={(e) => setAdjacent(e.target.checked)} /> {t('area.waitlist.adjacentOnly')}</label></p>
       <button type="submit" className="tx-btn" disabled={state.isLoading}>{t('area.waitlist.join')}</button>
-      {state.error && <ErrorNotice messageKey={failureKey(state.error)} />}
+      {state.error && ((state.error as ApiFailure).code === 'WAITLIST_SEATS_AVAILABLE'
+        ? <SeatsFree presentationId={presentationId} />
+        : <ErrorNotice messageKey={failureKey(state.error)} />)}
     </form>
   );
 }

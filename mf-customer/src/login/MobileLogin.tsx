@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, ErrorNotice, rules, Spinner, type RuleError } from '@ticketing/shared';
 import type { CustomerInfo, LoginIdentifier } from '@ticketing/shared/contracts';
-import { failureKey, useLoginOptionsQuery, useSendCodeMutation, useVerifyCodeMutation } from '../api';
+import { codeRequestFailureKey, failureKey, useLoginOptionsQuery, useSendCodeMutation, useVerifyCodeMutation } from '../api';
 import { NAMESPACE } from '../locales';
 import { CodeStep } from './CodeStep';
 import { PasswordLogin } from './PasswordLogin';
@@ -60,12 +60,13 @@ export function MobileLogin({ onSignedIn, checkout }: Props) {
         mobile={sentTo.kind === 'mobile' ? sentTo.value : null}
         resendAt={resendAt}
         busy={verify.isLoading || send.isLoading}
-        errorKey={verify.error ? failureKey(verify.error) : send.error ? failureKey(send.error) : undefined}
+        errorKey={verify.error ? failureKey(verify.error) : send.error ? codeRequestFailureKey(send.error) : undefined}
         onSubmit={async (smsCode) => {
           const r = await verifyCode(sentTo.kind === 'mobile' ? { smsCode, mobileNumber: sentTo.value } : { smsCode });
           if ('data' in r && r.data) onSignedIn(r.data);
         }}
-        onResend={() => void request(sentTo)}
+        // the last code check's error is stale once a new code is asked for: it hid a refused resend's own text
+        onResend={() => { verify.reset(); void request(sentTo); }}
         onChangeNumber={() => { setSentTo(undefined); send.reset(); verify.reset(); }}
       />
     );
@@ -76,7 +77,8 @@ export function MobileLogin({ onSignedIn, checkout }: Props) {
       <h1 id="login-title">{t('login.title')}</h1>
       {withPassword ? <PasswordLogin onSignedIn={onSignedIn} onBack={() => setWithPassword(false)} /> : (
         <>
-          <p>{t('login.intro')}</p>
+          {/* the intro names the identifier chosen below it (it said "mobile number" whatever was chosen) */}
+          <p>{t(`login.intro.${kind}`)}</p>
           {/* the form once the identifiers are known: a choice appearing above the field would move it under a finger */}
           {options.isLoading ? <Spinner /> : <form noValidate onSubmit={submit} className="tx-card" style={{ maxInlineSize: '26rem' }}>
             {identifiers.length > 1 && (
@@ -103,7 +105,7 @@ export function MobileLogin({ onSignedIn, checkout }: Props) {
             />
             {kind !== 'mobile' && <p>{t('login.toMobileOnFile')}</p>}
             <button type="submit" className="tx-btn" disabled={send.isLoading}>{t('login.send')}</button>
-            {send.error && <ErrorNotice messageKey={failureKey(send.error)} />}
+            {send.error && <ErrorNotice messageKey={codeRequestFailureKey(send.error)} />}
           </form>}
           {options.data?.passwordLogin && (
             <p><button type="button" className="tx-btn-secondary" onClick={() => setWithPassword(true)}>{t('login.withPassword')}</button></p>
