@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { CustomerInfoResponse, LockError, MembershipOrderResponse, MembershipSeatplanResponse, SeatsStatusV2Response } from '@ticketing/shared/contracts';
 import { forEachEngine, type Ctx } from './harness.ts';
 import { customerInfo, login, newKey, newUuid, pay } from './orders-helpers.ts';
+import { israeliIdFrom } from '../src/seed/orders.ts';
 
 let mobileSeq = 0;
 const newMobile = () => `058${String((process.pid * 7 + Date.now() + mobileSeq++ * 7919) % 10_000_000).padStart(7, '0')}`;
@@ -78,6 +79,21 @@ forEachEngine('memberships: purchase, seats, section-8 errors', (get) => {
     const me = CustomerInfoResponse.parse((await get().app.inject({ method: 'POST', url: '/api/customer/refresh', headers: { cookie } })).json());
     expect(me.customerInfo.hasActiveMembership).toBe(true);
     expect(me.customerInfo.Members.map((m) => m.memberNumber)).toEqual(expect.arrayContaining(ra.members.map((m) => m.memberNumber)));
+  });
+
+  it("keeps the buyer's ID number for their later checkouts, unless another customer has it", async () => {
+    const ssn = israeliIdFrom(String(10_000_000 + Math.floor(Math.random() * 89_999_999)).slice(0, 8));
+    const buy = async (mobile: string) => {
+      const uuid = newUuid('ms');
+      const b = body({ lines: [{ membershipPriceId: 12, quantity: 1 }], customerInfo: customerInfo({ mobileNumber: mobile, mobileNumberVerify: mobile, firstName: 'Noa', lastName: 'Bar', ssn }) });
+      const { sessionId } = await pay(get().app, uuid, 200);
+      const r = await order(uuid, newKey(), { ...b, paymentIdentifier: sessionId });
+      expect(r.statusCode, r.body).toBe(200);
+      const cookie = await login(get().app, mobile);
+      return CustomerInfoResponse.parse((await get().app.inject({ method: 'POST', url: '/api/customer/refresh', headers: { cookie } })).json()).customerInfo;
+    };
+    expect((await buy(newMobile())).SSN).toBe(ssn);
+    expect((await buy(newMobile())).SSN).toBeFalsy(); // the same ID for another mobile: not taken from its owner, no error
   });
 
   it('a series: seats held through /membership/lock-seat in each event are sold by the commit', async () => {

@@ -77,8 +77,9 @@ async function seedSelfServiceCustomers(db: Db): Promise<void> {
       await q.query(`INSERT INTO customer_members (customer_id, membership_id, member_number, membership_identifier, balance, used_balance, points_balance,
           start_date, end_date) VALUES ($1, 1, $2, $3, 5, 0, 0, current_date - 10, current_date + 300)`, [id, `M2${i}01`, `MS-M2${i}01`]);
       const { rows: pu } = await q.query<{ id: number }>(`INSERT INTO voucher_purchases (identifier, uuid, customer_id, idempotency_key, cart_hash, total_agorot, buyer)
-        VALUES ($1, 'seed', $2, $1, 'seed', 15000, $3) RETURNING id`, [`VP-${c.key}`, id, JSON.stringify({ firstName: c.first, lastName: c.last, email: c.email, mobileNumber: c.mobile })]);
-      for (const [n, amount] of [[1, 10000], [2, 5000]] as const) {
+        VALUES ($1, 'seed', $2, $1, 'seed', 20000, $3) RETURNING id`, [`VP-${c.key}`, id, JSON.stringify({ firstName: c.first, lastName: c.last, email: c.email, mobileNumber: c.mobile })]);
+      // two unused ₪100 gift cards (system voucher 1): a balance below the card's value needs the redemptions that spent it
+      for (const [n, amount] of [[1, 10000], [2, 10000]] as const) {
         await q.query(`INSERT INTO system_voucher_items (reference, system_voucher_id, customer_id, balance, start_date, end_date, purchase_id)
           VALUES ($1, 1, $2, $3, current_date, current_date + 365, $4)`, [`GIFT-${c.key}-${n}`, id, amount, pu[0]!.id]);
       }

@@ -100,7 +100,7 @@ export const SYSTEM_VOUCHERS = [
   // id, class, super, he, en, desc he, desc en, validity days, terms
   [1, 11, 1, 'כרטיס מתנה 100 ₪', 'Gift card ₪100', 'לשימוש בכל סניפי הרשת', 'Use at any of our cinemas', 365, 3],
   [2, 11, 1, 'כרטיס מתנה 200 ₪', 'Gift card ₪200', 'לשימוש בכל סניפי הרשת', 'Use at any of our cinemas', 365, 3],
-  [3, 12, 1, 'כרטיס מתנה בסכום פתוח', 'Gift card, any amount', 'בחרו סכום בין 50 ל-1000 ₪', 'Choose an amount between ₪50 and ₪1000', 365, 3],
+  [3, 12, 1, 'כרטיס מתנה בסכום פתוח', 'Gift card, any amount', 'מתנה לכל סרט והצגה, בסכום שתבחרו', 'A gift for any film or show, in the amount you choose', 365, 3],
   [4, 21, 2, 'סרט ופופקורן', 'Movie and popcorn', 'כרטיס ופופקורן גדול', 'One ticket and a large popcorn', 180, 4],
   [5, 22, 2, 'ערב זוגי VIP', 'VIP couple night', 'שני כרטיסי פרימיום וקומבו זוגי', 'Two premium tickets and a couple combo', 180, 4],
 ] as const;

@@ -86,12 +86,15 @@ export async function priceOrder(
 
 async function customerFor(q: Queryable, body: MembershipOrderBody): Promise<number> {
   const info = normalizeCustomerInfo(body.customerInfo);
+  // The ID number the buyer gave is kept (every later checkout asked for it again), unless another customer has it
+  // (unique): an existing customer's own, when they have none yet, likewise.
   const { rows } = await q.query<{ id: number }>(`
+    WITH free AS (SELECT CASE WHEN $3::text IS NULL OR EXISTS (SELECT 1 FROM customers c WHERE c.ssn = $3::text) THEN NULL ELSE $3::text END AS ssn)
     INSERT INTO customers (first_name, last_name, ssn, email, mobile_number, address1, city, postal_code, is_mailing_allowed)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-    ON CONFLICT (mobile_number) DO UPDATE SET first_name = customers.first_name
+    SELECT $1, $2, free.ssn, $4, $5, $6, $7, $8, $9 FROM free
+    ON CONFLICT (mobile_number) DO UPDATE SET ssn = COALESCE(customers.ssn, EXCLUDED.ssn)
     RETURNING id`,
-  [info.firstName ?? '', info.lastName ?? '', null, info.email ?? null, info.mobileNumber!, info.address1 ?? null, info.city ?? null,
+  [info.firstName ?? '', info.lastName ?? '', info.ssn || null, info.email ?? null, info.mobileNumber!, info.address1 ?? null, info.city ?? null,
     info.postalCode ?? null, info.isMailingAllowed ?? true]);
   return rows[0]!.id;
 }
