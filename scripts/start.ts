@@ -17,6 +17,9 @@ const demo = process.env.DEMO_MODE === '1';
 keepServingOnUncaught();
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
+const address = `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`;
+// Links sent out (SMS, calendar files) name the address the site is opened at (they said localhost beside 127.0.0.1).
+if (demo) process.env.PUBLIC_BASE_URL ??= address;
 
 for (const app of APPS) {
   if (fresh || !isBuilt(app)) {
@@ -31,7 +34,7 @@ ensureSite({ force: fresh });
 const { app: api, db } = await createApi({ compress: true });
 await api.ready();
 const server = await listen(createSiteHandler({ api }), port, host);
-console.log(`\n  Ticketing is running at http://${host === '0.0.0.0' ? 'localhost' : host}:${port}/`);
+console.log(`\n  Ticketing is running at ${address}/`);
 console.log(demo
   ? '  DEMO MODE: development routes (/api/dev/*, loopback clients only), sandbox payments and demo data are on. Never expose this to a network.\n'
   : '  demo mode off (DEMO_MODE=0): no development routes.\n');

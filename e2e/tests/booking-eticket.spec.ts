@@ -35,6 +35,8 @@ for (const lang of LANGS) {
     const event = (await ics.text()).replace(/\\([,;\\])/g, '$1');
     expect(event).toContain('BEGIN:VEVENT');
     expect(event).toContain(`SUMMARY:${presentation.featureName}`);
+    // its link is the address the site is opened at (the demo's said localhost beside 127.0.0.1)
+    expect(event).toContain(`URL:${new URL(page.url()).origin}/edocument/`);
 
     await page.getByTestId('eticket-link').click();
     await expect(page.getByTestId('edocument')).toHaveAttribute('data-state', 'valid');
