@@ -142,9 +142,15 @@ for (const lang of ['en', 'he'] as Lang[]) {
       await expect(nav).toBeHidden();
       const header = await page.locator('header').boundingBox();
       expect(header!.height).toBeLessThan(80);
-      await page.getByTestId('menu-toggle').click();
+      const menu = page.getByRole('button', { name: lang === 'en' ? 'Menu' : 'תפריט' });
+      await menu.click();
       await expect(nav).toBeVisible();
-      await expect(page.getByTestId('menu-toggle')).toHaveAttribute('aria-expanded', 'true');
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
+      // Escape closes it and the focus is back on its button (it stayed open)
+      await nav.getByRole('link').first().focus();
+      await page.keyboard.press('Escape');
+      await expect(nav).toBeHidden();
+      await expect(menu).toBeFocused();
     });
 
     test('on a phone a link drawn as a button takes its own room: the memberships\' buy buttons cover no price', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRuntimeConfig, setLocale, subscribe } from '@ticketing/shared';
 import { CustomerMenu, useCustomerName } from './CustomerMenu';
@@ -55,11 +55,19 @@ export function Header({ staff }: { staff: boolean }) {
   const links = staff ? STAFF_LINKS : PUBLIC_LINKS;
   const [menuOpen, setMenuOpen] = useState(false);
   const customer = useCustomerName(!staff);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu and gives the focus back to its button (a disclosure's keyboard contract).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') { setMenuOpen(false); toggle.current?.focus(); } };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   return (
     <header className={styles.header}>
       <a className="tx-visually-hidden" href="#main">{t('app.skipToContent')}</a>
       <a href="/" data-spa className={styles.brand}>{t('app.title')}</a>
-      <button type="button" className={styles.menuToggle} aria-expanded={menuOpen} aria-controls="shell-nav" onClick={() => setMenuOpen((o) => !o)} data-testid="menu-toggle">
+      <button type="button" ref={toggle} className={styles.menuToggle} aria-expanded={menuOpen} aria-controls="shell-nav" onClick={() => setMenuOpen((o) => !o)} data-testid="menu-toggle">
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         <span className={styles.menuLabel}>{t('nav.menu')}</span>
       </button>
