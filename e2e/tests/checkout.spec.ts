@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AVI, CARDS, DANA, LANGS, SEAT_SELECTION_HALL, YOSSI, expectConfirmation, fillCustomer, frame, payByCard, submitCardForm, presentations, startOrder, toSummary, type DayPresentation } from './booking-flow';
+import { recordProblems } from './helpers';
 
 /**
  * Issue 4, checkout in Chromium against the composed site, in he and en: the whole path from /order to a
@@ -159,6 +160,37 @@ for (const lang of LANGS) {
       await expectConfirmation(dana);
       await expect(dana.getByTestId('hold-note')).toContainText(T[lang].holdNote);
       await context.close();
+    });
+
+    test("a partner's employee ticket on the teachers' union mini-site: its references, no refused call while they are typed", async ({ page, request }) => {
+      const L = lang === 'en'
+        ? { regularLess: 'One Regular ticket less', partnerMore: 'One Partner employee ticket more', ref1: 'Employee number *', ref2: 'Organisation code *', details: 'Your details' }
+        : { regularLess: 'כרטיס רגיל אחד פחות', partnerMore: 'כרטיס עובדי ארגון שותף אחד נוסף', ref1: 'מספר עובד *', ref2: 'קוד ארגון *', details: 'הפרטים שלך' };
+      const listed = await (await request.get('/api/presentations/?miniSiteUrl=haifa-teachers-union')).json() as { presentations: DayPresentation[] };
+      const soon = Date.now() + 3 * 3600_000;
+      const candidates = listed.presentations.filter((p) => !p.locationOffline && Date.parse(p.dateTime) > soon).map((p) => p.id)
+        .sort((a, b) => (lang === 'en' ? a - b : b - a));
+      expect(candidates.length).toBeGreaterThan(1);
+      const problems = recordProblems(page);
+      await startOrder(page, request, lang, {
+        quantity: 1, candidates,
+        open: async (id) => {
+          await page.goto(`/mini-site/haifa-teachers-union?lang=${lang}`);
+          await page.locator(`[data-testid="minisite-presentation"] a[href$="/order/${id}"]`).click();
+        },
+      });
+      await page.getByRole('button', { name: L.regularLess, exact: true }).click();
+      await page.getByRole('button', { name: L.partnerMore, exact: true }).click();
+      // a person reads the two new fields before typing: longer than the quote's debounce (the cart was priced, and
+      // refused 409 REF_REQUIRED, in that moment)
+      await expect(page.getByLabel(L.ref1, { exact: true })).toBeVisible();
+      await page.waitForTimeout(1000);
+      await page.getByLabel(L.ref1, { exact: true }).fill('T1001');
+      await page.getByLabel(L.ref2, { exact: true }).fill('HTU');
+      await page.getByTestId('tickets-next').click();
+      await expect(page.getByRole('heading', { name: L.details })).toBeVisible();
+      // the partner price came from the api once both references were there, and nothing was refused on the way
+      expect(problems.refused).toEqual([]);
     });
 
     test('a mini-site booking', async ({ page, request }) => {

@@ -2,9 +2,12 @@ import { useEffect, useMemo } from 'react';
 import type { OrderSummary, Presentation } from '@ticketing/shared';
 import { useBuildCartMutation } from '../api/orderApi';
 import { readMiniSite } from '../minisite/miniSiteSession';
-import { buildCartPayload } from './cartPayload';
+import { buildCartPayload, type CheckoutTicket } from './cartPayload';
 import { useCheckoutSelector } from './hooks';
 import { fingerprint } from './idempotency';
+
+const referencesMissing = (tk: CheckoutTicket | null) =>
+  !!tk && !tk.isMultiplyFactorSubTicket && ((!!tk.ref1prompt && !tk.ref1?.trim()) || (!!tk.ref2prompt && !tk.ref2?.trim()));
 
 /** How long the cart must stay unchanged before it is priced again (a burst of +/− clicks prices once). */
 const QUOTE_DELAY_MS = 250;
@@ -20,6 +23,9 @@ export function usePricedCart(presentation: Presentation | undefined): { order: 
   const miniSite = readMiniSite();
   const [quote, state] = useBuildCartMutation();
   const body = useMemo(() => {
+    // A ticket whose reference prompts are still empty is not priced yet: the api refuses it (409 REF_REQUIRED, a
+    // console error while the visitor has only chosen the ticket), and Next checks the references itself.
+    if (Object.values(cart.presentations).some((p) => p.seats.some((s) => referencesMissing(s.ticket as CheckoutTicket | null)))) return null;
     try {
       const presentations = presentation ? { [String(presentation.id)]: presentation } : {};
       const built = buildCartPayload(cart, checkout, { presentations, withoutCustomer: true, referralMiniSiteId: miniSite?.id });
