@@ -117,6 +117,10 @@ for (const { lang, visitor, other, reservation, t } of CASES) {
     await shot(page, '2-sold-out-join');
     await offer.getByRole('button', { name: t.join }).click();
     await expect(offer.getByRole('status')).toHaveText(t.joined);
+    // the customer area's join form (/customer?waitFor=) names the screening (it said only "Join the waiting list")
+    const { presentation } = await (await page.request.get(`/api/presentations/${theirs.presentationId}`, { headers: { 'accept-language': lang } })).json() as { presentation: { featureName: string } };
+    await page.goto(`/customer?waitFor=${theirs.presentationId}&lang=${lang}`);
+    await expect(page.getByRole('heading', { level: 3 }).filter({ hasText: presentation.featureName })).toBeVisible();
 
     // seats free up: the other customer cancels their two seats in the customer area
     const csrf = (await otherCtx.cookies()).find((c) => c.name === 'tx_customer_csrf')!.value;

@@ -2,7 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery, type ApiFailure } from '@ticketing/shared';
 import {
   AreaVodResponse, CancelReservationResponse, CustomerAreaDataResponse, CustomerAreaInfoResponse, CustomerInfoResponse, LoginOptionsResponse,
-  VodPlayResponse, VoucherActionResponse, VoucherHistoryResponse,
+  PresentationResponse, VodPlayResponse, VoucherActionResponse, VoucherHistoryResponse,
   type AreaVod, type AreaVoucher, type CustomerAreaData, type CustomerInfo, type DetailsUpdateBody, type LoginOptionsResponse as LoginOptions,
   type VoucherHistoryEntry, OfferResponse, WaitingListEntryResponse, WaitingListResponse, type WaitingListEntry,
 } from '@ticketing/shared/contracts';
@@ -17,6 +17,11 @@ export const customerApi = createApi({
     refresh: b.mutation<CustomerInfo, void>({
       query: () => ({ url: '/customer/refresh', method: 'POST' }),
       transformResponse: (r: unknown) => CustomerInfoResponse.parse(r).customerInfo,
+    }),
+    /** The screening a waiting list is joined for (/customer?waitFor=): what the join form names. */
+    presentation: b.query<{ featureName: string; dateTime: string; locationName: string }, { id: number; locale: string }>({
+      query: ({ id }) => ({ url: `/presentations/${id}` }), // locale: the cache's key (names come in the page's language)
+      transformResponse: (r: unknown) => PresentationResponse.parse(r).presentation,
     }),
     loginOptions: b.query<LoginOptions, void>({
       query: () => '/customer/login-options',
@@ -95,7 +100,7 @@ export const {
   useWaitingListQuery, useJoinWaitingListMutation, useLeaveWaitingListMutation, useOfferQuery,
   useRefreshMutation, useSendCodeMutation, useVerifyCodeMutation, useLogoutMutation, useAreaDataQuery, useCancelReservationMutation,
   useLoginOptionsQuery, usePasswordLoginMutation, useVoucherActionMutation, useVoucherHistoryQuery, useVodQuery, usePlayVodMutation,
-  useUpdateDetailsMutation,
+  useUpdateDetailsMutation, usePresentationQuery,
 } = customerApi;
 
 /** The text of a failed call: a 400 naming the mobile number says so; the rest map through common:errors. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, formatDayMonthYearTime, Spinner, type ApiFailure } from '@ticketing/shared';
-import { failureKey, useJoinWaitingListMutation, useLeaveWaitingListMutation, useWaitingListQuery } from '../api';
+import { failureKey, useJoinWaitingListMutation, useLeaveWaitingListMutation, usePresentationQuery, useWaitingListQuery } from '../api';
 import { NAMESPACE } from '../locales';
 
 /** A join refused because the screening has free seats (409): not a failure, the way forward is to book them. */
@@ -17,7 +17,9 @@ function SeatsFree({ presentationId }: { presentationId: number }) {
 
 /** /customer?waitFor={presentationId}: how many seats, and whether they must be side by side. */
 function JoinForm({ presentationId }: { presentationId: number }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
+  // the form names the screening (it said only "Join the waiting list"): the catalog's answer in the page's language
+  const pres = usePresentationQuery({ id: presentationId, locale: i18n.language });
   const [party, setParty] = useState(2);
   const [adjacent, setAdjacent] = useState(true);
   const [join, state] = useJoinWaitingListMutation();
@@ -25,7 +27,9 @@ function JoinForm({ presentationId }: { presentationId: number }) {
   if (state.isSuccess) return <p role="status">{t('area.waitlist.joined')}</p>;
   return (
     <form noValidate onSubmit={submit} aria-labelledby="wl-join">
-      <h3 id="wl-join">{t('area.waitlist.joinTitle')}</h3>
+      <h3 id="wl-join">{pres.data
+        ? t('area.waitlist.joinFor', { title: pres.data.featureName, date: `\u2066${formatDayMonthYearTime(pres.data.dateTime)}\u2069` })
+        : t('area.waitlist.joinTitle')}</h3>
       <label htmlFor="wl-party">{t('area.waitlist.partySize')}</label>{' '}
       <select id="wl-party" value={party} onChange={(e) => setParty(Number(e.target.value))}>
         {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
