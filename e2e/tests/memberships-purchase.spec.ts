@@ -79,6 +79,8 @@ for (const lang of ['en', 'he'] as const) {
     await page.getByRole('button', { name: T[lang].cont }).click();
     await fillCustomer(page, lang, mobile);
     await expect(page.getByTestId('membership-total')).toContainText('120.00');
+    // what the total is made of (the step showed the total alone)
+    await expect(page.getByTestId('payment-lines')).toContainText(lang === 'en' ? 'Cinema Club · Single' : 'מועדון הקולנוע · יחיד');
     await payByCard(page, lang);
     const confirmation = page.getByTestId('membership-confirmation');
     await expect(confirmation).toContainText(/M5\d{5}01/);

@@ -299,7 +299,7 @@ function PayStep({ season: s, body, onBack, onDone }: { season: EnrolSeason; bod
   return (
     <HostedPayStep
       totalTestId="enrol-total" onBack={onBack} errorText={errorText}
-      price={async () => (await quote({ seasonId: s.SeasonId, body }).unwrap()).total}
+      price={async () => ({ total: (await quote({ seasonId: s.SeasonId, body }).unwrap()).total, lines: [] })}
       onOpen={() => { if (!key) dispatch(enrolActions.checkoutStarted(newKey())); }}
       commit={async (paymentIdentifier) => {
         const res = await order({ seasonId: s.SeasonId, body: { ...body, paymentIdentifier }, key: key ?? newKey() }).unwrap();

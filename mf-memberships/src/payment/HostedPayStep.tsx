@@ -5,9 +5,12 @@ import { NAMESPACE } from '../locales';
 import { usePaymentFormMutation } from '../api';
 import styles from '../purchase/purchase.module.css';
 
+/** One line of the api's price (the membership purchase lists them; the enrolment gives its total alone). */
+export interface PricedLine { name: string; quantity: number; amount: number; kind: 'new' | 'topUp' | 'renewal' }
+
 export interface HostedPayStepProps {
-  /** The api's total for what is being bought (priced once per visit of the step). */
-  price: () => Promise<number>;
+  /** The api's total for what is being bought, and its lines when it has them (priced once per visit of the step). */
+  price: () => Promise<{ total: number; lines: PricedLine[] }>;
   /** The idempotent commit with the approved payment (null when nothing is due); throws what the api refused. */
   commit: (paymentIdentifier: string | null) => Promise<void>;
   /** Called once when the step opens: the checkout attempt's idempotency key. */
@@ -25,6 +28,7 @@ export function HostedPayStep({ price, commit, onOpen, errorText, onBack, totalT
   const { t } = useTranslation(NAMESPACE);
   const [form] = usePaymentFormMutation();
   const [total, setTotal] = useState<number | null>(null);
+  const [lines, setLines] = useState<PricedLine[]>([]);
   const [pricing, setPricing] = useState(true);
   const [frame, setFrame] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -33,7 +37,7 @@ export function HostedPayStep({ price, commit, onOpen, errorText, onBack, totalT
   const locale = currentLocale();
 
   useEffect(() => {
-    price().then(setTotal).catch((e) => setError(errorText(e))).finally(() => setPricing(false));
+    price().then((p) => { setTotal(p.total); setLines(p.lines); }).catch((e) => setError(errorText(e))).finally(() => setPricing(false));
     onOpen();
     // priced once per visit of this step
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -58,6 +62,21 @@ export function HostedPayStep({ price, commit, onOpen, errorText, onBack, totalT
   return (
     <div className={styles.flow}>
       {pricing && <Spinner />}
+      {/* what the total is made of, as the api priced it (the step showed the total alone) */}
+      {lines.length > 0 && (
+        <table className="tx-table" data-testid="payment-lines">
+          <caption className="tx-visually-hidden">{t('payment.linesCaption')}</caption>
+          <tbody>
+            {lines.map((l, i) => (
+              <tr key={i}>
+                <td>{l.kind === 'new' ? l.name : t(`payment.kind.${l.kind}`, { name: l.name })}</td>
+                <td>× {l.quantity}</td>
+                <td>{formatMoney(l.amount, locale)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {total !== null && <p className={styles.total} data-testid={totalTestId}>{t('payment.total', { total: formatMoney(total, locale) })}</p>}
       {error && <p role="alert" className="tx-error">{error}</p>}
       {frame && <iframe ref={frameRef} src={frame} title={t('payment.frameTitle')} className={styles.frame} data-testid="payment-frame" />}

@@ -83,7 +83,7 @@ export function PaymentStep({ body, onBack, onDone }: { body: MembershipOrderBod
   return (
     <HostedPayStep
       totalTestId="membership-total" onBack={onBack} errorText={errorText}
-      price={async () => (await quote(body).unwrap()).total}
+      price={async () => { const q = await quote(body).unwrap(); return { total: q.total, lines: q.lines }; }}
       onOpen={() => { if (!key) dispatch(purchaseActions.checkoutStarted(newKey())); }}
       commit={async (paymentIdentifier) => {
         const res = await order({ body: { ...body, paymentIdentifier }, key: key ?? newKey() }).unwrap();

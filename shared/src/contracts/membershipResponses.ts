@@ -13,7 +13,11 @@ export const MembershipSeatplanResponse = lazy(() => z.object({
 }));
 export type MembershipSeatplanResponse = z.infer<typeof MembershipSeatplanResponse>;
 
-export const MembershipQuoteResponse = lazy(() => z.object({ total: Shekels, quantity: z.int() }));
+/** The api's price of a membership cart: its total and one line per price chosen (what the payment step lists). */
+export const MembershipQuoteResponse = lazy(() => z.object({
+  total: Shekels, quantity: z.int(),
+  lines: z._default(z.array(z.object({ name: z.string(), quantity: z.int(), amount: Shekels, kind: z.enum(['new', 'topUp', 'renewal']) })), []),
+}));
 export type MembershipQuoteResponse = z.infer<typeof MembershipQuoteResponse>;
 
 export const MembershipOrderResponse = lazy(() => z.object({

@@ -95,7 +95,10 @@ export async function membershipsPlugin(app: FastifyInstance, opts: { db: Db }):
     errors: { 404: 'INVALID_ID | PRICE_NOT_FOUND | MEMBER_NOT_FOUND', 409: 'NONE_FOR_SALE | CODE_ALREADY_ENTERED | MEMBER_EXPIRED' },
     async handler({ body, lang }) {
       const o = await priceOrder(db, db, body, settings.config.forms.memberships, lang, { skipCustomer: true });
-      return { total: o.total / 100, quantity: o.quantity };
+      return {
+        total: o.total / 100, quantity: o.quantity,
+        lines: o.lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: (l.unit * l.quantity) / 100, kind: l.renew ? 'renewal' as const : l.member ? 'topUp' as const : 'new' as const })),
+      };
     },
   });
 

@@ -31,7 +31,7 @@ export async function eventsOf(q: Queryable, membershipId: number): Promise<Arra
 }
 
 interface MemberRow { id: number; membership_id: number; member_number: string; end_date: string; balance: number; customer_id: number }
-interface PricedLine { priceId: number; quantity: number; unit: number; member: MemberRow | null; renew: boolean }
+interface PricedLine { priceId: number; name: string; quantity: number; unit: number; member: MemberRow | null; renew: boolean }
 export interface PricedMembershipOrder { membership: MembershipRow; lines: PricedLine[]; quantity: number; total: number }
 
 /**
@@ -39,11 +39,11 @@ export interface PricedMembershipOrder { membership: MembershipRow; lines: Price
  * The api is the one source of the price: the browser shows this total.
  */
 export async function priceOrder(
-  db: Db, q: Queryable, body: MembershipOrderBody, form: CustomerFormConfig, _lang: Lang, opts: { skipCustomer?: boolean } = {},
+  db: Db, q: Queryable, body: MembershipOrderBody, form: CustomerFormConfig, lang: Lang, opts: { skipCustomer?: boolean } = {},
 ): Promise<PricedMembershipOrder> {
   const membership = await findMembership(q, body.membershipId);
-  const { rows: prices } = await q.query<{ id: number; price_code: string; price: number }>(
-    'SELECT id, price_code, price FROM membership_prices WHERE membership_id = $1', [membership.id]);
+  const { rows: prices } = await q.query<{ id: number; price_code: string; price: number; name_he: string; name_en: string }>(
+    'SELECT id, price_code, price, name_he, name_en FROM membership_prices WHERE membership_id = $1', [membership.id]);
   if (!membership.is_for_sale || !prices.length) throw new ApiHttpError(409, 'NONE_FOR_SALE', 'this membership is not for sale');
   const chosen = body.lines.filter((l) => l.quantity > 0);
   if (!chosen.length) throw new ApiHttpError(400, 'MUST_SELECT', 'choose at least one membership');
@@ -67,7 +67,7 @@ export async function priceOrder(
       // a top-up needs a valid membership; a renewal is what an expiring or expired one is for
       if (!l.renew && member.end_date < jerusalemToday()) throw new ApiHttpError(409, 'MEMBER_EXPIRED', 'the membership has expired: renew it');
     }
-    lines.push({ priceId: price.id, quantity: l.quantity, unit: price.price, member, renew: !!l.renew });
+    lines.push({ priceId: price.id, name: `${pick(lang, membership.name_he, membership.name_en)} · ${pick(lang, price.name_he, price.name_en)}`, quantity: l.quantity, unit: price.price, member, renew: !!l.renew });
   }
   const quantity = lines.reduce((s, l) => s + l.quantity, 0);
   if (quantity > MAX_MEMBERSHIP_QUANTITY) throw new ApiHttpError(400, 'VALIDATION_ERROR', `at most ${MAX_MEMBERSHIP_QUANTITY} memberships`, { max: MAX_MEMBERSHIP_QUANTITY });
