@@ -27,8 +27,9 @@ export interface HostedPayStepProps {
 export function HostedPayStep({ price, commit, onOpen, errorText, onBack, totalTestId }: HostedPayStepProps) {
   const { t } = useTranslation(NAMESPACE);
   const [form] = usePaymentFormMutation();
-  const [total, setTotal] = useState<number | null>(null);
-  const [lines, setLines] = useState<PricedLine[]>([]);
+  const [priced, setPriced] = useState<{ total: number; lines: PricedLine[] } | null>(null);
+  const total = priced?.total ?? null;
+  const lines = priced?.lines ?? [];
   const [pricing, setPricing] = useState(true);
   const [frame, setFrame] = useState<string | null>(null);
   const [error, setError] = useState('');
@@ -37,7 +38,7 @@ export function HostedPayStep({ price, commit, onOpen, errorText, onBack, totalT
   const locale = currentLocale();
 
   useEffect(() => {
-    price().then((p) => { setTotal(p.total); setLines(p.lines); }).catch((e) => setError(errorText(e))).finally(() => setPricing(false));
+    price().then(setPriced).catch((e) => setError(errorText(e))).finally(() => setPricing(false));
     onOpen();
     // priced once per visit of this step
     // eslint-disable-next-line react-hooks/exhaustive-deps

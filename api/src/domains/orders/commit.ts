@@ -3,7 +3,7 @@ import { validateCustomerInfo, normalizeCustomerInfo, type CommitBody, type Comm
 import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError, type Lang } from '../../lib/route.ts';
 import { sellHeldSeats } from '../seats/sale.ts';
-import { notifySeats } from '../seats/holds.ts';
+import { releaseHeld } from '../seats/holds.ts';
 import type { ProviderRegistry } from '../payments/providers/index.ts';
 import { priceCart, type PricedOrder } from './cart.ts';
 import type { OrdersSettings } from './config.ts';
@@ -105,11 +105,7 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
       const { rows } = await q.query<{ n: number }>(`SELECT nextval('vod_place')::int AS n`);
       l.x = rows[0]!.n;
     }
-    for (const pid of new Set(order.lines.filter((l) => l.isVod).map((l) => l.presentation.id))) {
-      const { rows } = await q.query<{ section_id: number; x: number; y: number }>(`
-        DELETE FROM presentation_seats WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held' RETURNING section_id, x, y`, [pid, ctx.uuid]);
-      if (rows.length) await notifySeats(q, pid, 'free', rows.map((r) => [r.section_id, r.x, r.y]));
-    }
+    for (const pid of new Set(order.lines.filter((l) => l.isVod).map((l) => l.presentation.id))) await releaseHeld(q, pid, ctx.uuid);
 
     // 5. Balances, each a conditional update (never below zero).
     for (const [code, n] of order.couponUse) {

@@ -303,13 +303,16 @@ export async function unhold(db: Db, args: { p: PresentationMeta; section: PlanS
 
 /** Releases every hold of a visit on a presentation (removing the presentation from the cart). */
 export async function releaseAll(db: Db, presentationId: number, uuid: string): Promise<number> {
-  return db.tx(async (q) => {
-    const { rows } = await q.query<{ section_id: number; x: number; y: number }>(`
-      DELETE FROM presentation_seats WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held'
-      RETURNING section_id, x, y`, [presentationId, uuid]);
-    if (rows.length) await notifySeats(q, presentationId, 'free', rows.map((r) => [r.section_id, r.x, r.y]));
-    return rows.length;
-  });
+  return db.tx((q) => releaseHeld(q, presentationId, uuid));
+}
+
+/** Deletes every hold of the visit on a presentation inside the caller's transaction and tells the open seat maps. */
+export async function releaseHeld(q: Queryable, presentationId: number, uuid: string): Promise<number> {
+  const { rows } = await q.query<{ section_id: number; x: number; y: number }>(`
+    DELETE FROM presentation_seats WHERE presentation_id = $1 AND holder_uuid = $2 AND status = 'held'
+    RETURNING section_id, x, y`, [presentationId, uuid]);
+  if (rows.length) await notifySeats(q, presentationId, 'free', rows.map((r) => [r.section_id, r.x, r.y]));
+  return rows.length;
 }
 
 /** Deletes expired holds and tells every open seat map. Safe to run in several processes at once. */
