@@ -66,6 +66,10 @@ for (const { lang, mobile, t } of CASES) {
       both = (await card.getByRole('heading', { level: 2 }).textContent())!;
     }
     expect(both, 'a title sold standard and premium (demo data)').toBeDefined();
+    // the listed prices are the tickets'; the page names the booking fee the order adds (the api's configuration)
+    const config = await (await page.request.get('/api/config')).json() as { config: { payment: { bookingFee: number } } };
+    expect(config.config.payment.bookingFee).toBeGreaterThan(0);
+    await expect(page.getByTestId('vod-fee')).toContainText(config.config.payment.bookingFee.toFixed(2));
 
     // a title whose standard offering is open now (not "available from" a later day)
     const open = page.getByTestId('vod-offer').filter({ has: page.getByRole('heading', { level: 3, name: t.standard, exact: true }) })

@@ -5,6 +5,7 @@ import { ErrorNotice, Spinner, formatLongDateTime, formatMoney, type ApiFailure,
 import type { Locale } from '@ticketing/shared/contracts';
 import { NAMESPACE } from '../locales';
 import { useVodTitlesQuery } from '../api/checkoutApi';
+import { useStartupConfigQuery } from '../api/orderApi';
 import { useCheckoutSelector, useLocale } from '../checkout/hooks';
 import { clearsCartOnLoad } from './vodRules';
 import styles from './vod.module.css';
@@ -53,6 +54,9 @@ export function VodPage() {
   const locale = useLocale();
   const inCart = useCheckoutSelector((s) => Object.values(s.cart.presentations).map((p) => p.presentationId));
   const { data, error, isLoading, refetch } = useVodTitlesQuery({ locale: i18n.language });
+  // the prices listed are the tickets'; the order adds the configured booking fee (the api's figure, named here so
+  // that ₪29.90 on this page and ₪32.90 charged do not surprise anyone)
+  const bookingFee = useStartupConfigQuery().data?.config.payment.bookingFee ?? 0;
 
   return (
     <section className="tx-page" aria-labelledby="vod-title" data-testid="vod">
@@ -60,6 +64,7 @@ export function VodPage() {
       {isLoading && <Spinner />}
       {error && <ErrorNotice messageKey={(error as ApiFailure).key} onRetry={() => void refetch()} />}
       {data && data.titles.length === 0 && <p role="status">{t('vod.none')}</p>}
+      {data && data.titles.length > 0 && bookingFee > 0 && <p className={styles.meta} data-testid="vod-fee">{t('vod.bookingFee', { fee: formatMoney(bookingFee, locale) })}</p>}
       <ul className={styles.grid}>
         {byTitle(data?.titles ?? []).map((offers) => {
           const v = offers[0]!;
