@@ -126,7 +126,11 @@ forEachEngine('enrolment: season seats, tariffs, events, ALREADY_ENROLLED, relea
     const quote = await app().inject({ method: 'POST', url: '/api/enroll/1/quote', payload: body });
     expect(quote.statusCode, quote.body).toBe(200);
     // per event: regular 100 % + student 86 %; three events at ₪120, one at ₪150
-    expect(quote.json()).toEqual({ total: 948.6, seats: 2, events: 4 }); // 3 × (120 + 103.20) + (150 + 129)
+    expect(quote.json()).toMatchObject({ total: 948.6, seats: 2, events: 4 }); // 3 × (120 + 103.20) + (150 + 129)
+    // one line per tariff, over the chosen events, summing to the total
+    expect((quote.json() as { lines: unknown[] }).lines).toEqual([
+      { name: 'עונת התיאטרון · רגיל', quantity: 1, amount: 510 }, { name: 'עונת התיאטרון · סטודנט', quantity: 1, amount: 438.6 },
+    ]);
     const headers = { uuid, 'idempotency-key': newKey(), cookie: who.cookie, 'x-customer-csrf': who.csrf };
     expectError(await app().inject({ method: 'POST', url: '/api/enroll/1/order', headers: { uuid, 'idempotency-key': newKey() }, payload: body }), 401, 'UNAUTHORIZED');
     expectError(await app().inject({ method: 'POST', url: '/api/enroll/1/order', headers, payload: body }), 402, 'PAYMENT_REQUIRED');

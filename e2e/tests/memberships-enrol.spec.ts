@@ -12,7 +12,7 @@ const T = {
     mobile: '0534445557', signIn: { mobile: 'Mobile number', send: 'Send me a code', code: 'Code from the SMS', go: 'Sign in', hello: 'Hello, Noam' },
     enrolIn: 'Enrol in Theatre season', fixed: 'Season seats', tariffs: 'Tariffs', events: 'Choose events', eventSeats: 'Seats in events',
     regular: 'Seats at tariff: Regular', optional: /A Doll's House/, required: /Hamlet/, cont: 'Continue', next: 'Next event', pay: 'Pay',
-    customer: /Enrolling as Noam Segal/, total: /To pay: ₪/, thanks: /You are enrolled! Enrolment number: EN\d+/, mySeats: 'My season seats', seasonSeats: 'Season seats',
+    customer: /Enrolling as Noam Segal/, total: /To pay: ₪/, line: 'Theatre season · Regular', thanks: /You are enrolled! Enrolment number: EN\d+/, mySeats: 'My season seats', seasonSeats: 'Season seats',
     release: "Release my seat: A Doll's House", released: "Your seat for A Doll's House was released.", already: 'You are already enrolled in this season.',
     timer: /Your seats are held for \d+:\d\d/, eventOf: (n: number, c: number) => `Event ${n} of ${c}`,
     list: { title: 'Choose from a list', row: 'Row', seat: 'Seat', select: 'Select seat' },
@@ -23,7 +23,7 @@ const T = {
     mobile: '0534445556', signIn: { mobile: 'מספר נייד', send: 'שלחו לי קוד', code: 'הקוד מה-SMS', go: 'התחברות', hello: 'שלום, תמר' },
     enrolIn: 'להרשמה: עונת התיאטרון', fixed: 'מקומות קבועים', tariffs: 'תעריפים', events: 'בחירת הצגות', eventSeats: 'מקומות בהצגות',
     regular: 'מקומות בתעריף: רגיל', optional: /בית בובות/, required: /המלט/, cont: 'המשך', next: 'האירוע הבא', pay: 'לתשלום',
-    customer: /ההרשמה על שם תמר אורן/, total: /לתשלום: /, thanks: /נרשמתם בהצלחה! מספר הרשמה: EN\d+/, mySeats: 'המקומות שלי בעונה', seasonSeats: 'מקומות קבועים בעונה',
+    customer: /ההרשמה על שם תמר אורן/, total: /לתשלום: /, line: 'עונת התיאטרון · רגיל', thanks: /נרשמתם בהצלחה! מספר הרשמה: EN\d+/, mySeats: 'המקומות שלי בעונה', seasonSeats: 'מקומות קבועים בעונה',
     release: 'שחרור המקום שלי: בית בובות', released: 'המקום שלכם בבית בובות שוחרר.', already: 'אתם כבר רשומים לעונה זו.',
     timer: /המקומות שמורים לכם עוד \d+:\d\d/, eventOf: (n: number, c: number) => `אירוע ${n} מתוך ${c}`,
     list: { title: 'בחירה מרשימה', row: 'שורה', seat: 'כיסא', select: 'בחירת הכיסא' },
@@ -149,6 +149,10 @@ for (const lang of ['en', 'he'] as const) {
     await page.getByRole('button', { name: t.cont }).click();
 
     await expect(page.getByTestId('enrol-total')).toHaveText(t.total);
+    // what the total is made of, as the api priced it: the tariff's seats over the chosen events
+    await expect(page.getByTestId('payment-lines').getByRole('row')).toHaveCount(1);
+    await expect(page.getByTestId('payment-lines')).toContainText(t.line);
+    await expect(page.getByTestId('payment-lines')).toContainText(`× ${seats}`);
     await page.getByRole('button', { name: t.pay, exact: true }).click();
     await submitCardForm(page, APPROVE_CARD);
     await expect(page.getByRole('status').filter({ hasText: t.thanks })).toBeVisible({ timeout: 20_000 });

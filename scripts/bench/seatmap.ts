@@ -33,15 +33,21 @@ const median = (xs: number[]) => {
 };
 
 export async function findPresentation(baseUrl: string, venueId: number): Promise<number> {
+  // an (almost) empty house, so that every run finds seats to click (the seeded sales fill some presentations);
+  // failing that, the emptiest one ahead (the seed sells a third of every coming arena night)
+  let emptiest: { id: number; available: number } | null = null;
   for (let d = 0; d < 29; d++) {
     const date = new Date(Date.now() + d * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
     const res = await fetch(`${baseUrl}/api/seats/presentations?date=${date}`);
     if (!res.ok) continue;
     const body = (await res.json()) as { presentations: Array<{ id: number; venueId: number; dateTime: string; available: number; capacity: number }> };
-    // an (almost) empty house, so that every run finds seats to click (the seeded sales fill some presentations)
-    const p = body.presentations.find((x) => x.venueId === venueId && Date.parse(x.dateTime) > Date.now() + 3600_000 && x.available >= x.capacity * 0.9);
-    if (p) return p.id;
+    for (const x of body.presentations) {
+      if (x.venueId !== venueId || Date.parse(x.dateTime) <= Date.now() + 3600_000) continue;
+      if (x.available >= x.capacity * 0.9) return x.id;
+      if (x.available > 0 && (!emptiest || x.available > emptiest.available)) emptiest = x;
+    }
   }
+  if (emptiest) return emptiest.id;
   throw new Error(`no future presentation for venue ${venueId}`);
 }
 

@@ -299,7 +299,10 @@ function PayStep({ season: s, body, onBack, onDone }: { season: EnrolSeason; bod
   return (
     <HostedPayStep
       totalTestId="enrol-total" onBack={onBack} errorText={errorText}
-      price={async () => ({ total: (await quote({ seasonId: s.SeasonId, body }).unwrap()).total, lines: [] })}
+      price={async () => {
+        const q = await quote({ seasonId: s.SeasonId, body }).unwrap();
+        return { total: q.total, lines: q.lines.map((l) => ({ ...l, kind: 'new' as const })) };
+      }}
       onOpen={() => { if (!key) dispatch(enrolActions.checkoutStarted(newKey())); }}
       commit={async (paymentIdentifier) => {
         const res = await order({ seasonId: s.SeasonId, body: { ...body, paymentIdentifier }, key: key ?? newKey() }).unwrap();

@@ -5,7 +5,7 @@ import { NAMESPACE } from '../locales';
 import { usePaymentFormMutation } from '../api';
 import styles from '../purchase/purchase.module.css';
 
-/** One line of the api's price (the membership purchase lists them; the enrolment gives its total alone). */
+/** One line of the api's price: a membership price chosen, or an enrolment's tariff over its events. */
 export interface PricedLine { name: string; quantity: number; amount: number; kind: 'new' | 'topUp' | 'renewal' }
 
 export interface HostedPayStepProps {

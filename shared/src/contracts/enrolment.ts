@@ -90,7 +90,11 @@ export const EnrolOrderBody = lazy(() => z.object({
 }));
 export type EnrolOrderBody = z.infer<typeof EnrolOrderBody>;
 
-export const EnrolQuoteResponse = lazy(() => z.object({ total: Shekels, seats: z.int(), events: z.int() }));
+/** The api's price of an enrolment: its total and one line per tariff chosen (its seats over the chosen events). */
+export const EnrolQuoteResponse = lazy(() => z.object({
+  total: Shekels, seats: z.int(), events: z.int(),
+  lines: z._default(z.array(z.object({ name: z.string(), quantity: z.int(), amount: Shekels })), []),
+}));
 export type EnrolQuoteResponse = z.infer<typeof EnrolQuoteResponse>;
 
 export const EnrolledSeat = lazy(() => z.object({

@@ -5,6 +5,7 @@ import {
   UnlockSeatResponse,
 } from '@ticketing/shared/contracts';
 import type { Db } from '../../db/index.ts';
+import { pick } from '../../lib/lang.ts';
 import { ApiHttpError, route } from '../../lib/route.ts';
 import { PlanCache } from '../seats/plan.ts';
 import { assertSelection, refusalError, type SelectionRefusal } from '../seats/selection.ts';
@@ -160,9 +161,12 @@ export async function enrolmentPlugin(app: FastifyInstance, opts: { db: Db }): P
     method: 'POST', url: '/enroll/{id}/quote', summary: 'Prices an enrolment (tariffs × chosen events)', tags: ['memberships'],
     params: EnrolParams, body: EnrolOrderBody, response: EnrolQuoteResponse,
     errors: { 404: 'INVALID_ID', 409: 'MAX_SEATS' },
-    async handler({ params, body }) {
+    async handler({ params, body, lang }) {
       const o = await priceEnrolment(db, params.id, body);
-      return { total: o.total / 100, seats: o.seatsPerEvent, events: o.events.length };
+      return {
+        total: o.total / 100, seats: o.seatsPerEvent, events: o.events.length,
+        lines: o.lines.map((l) => ({ name: `${pick(lang, o.season.name_he, o.season.name_en)} · ${pick(lang, l.tariff.name_he, l.tariff.name_en)}`, quantity: l.seats, amount: l.amount / 100 })),
+      };
     },
   });
 

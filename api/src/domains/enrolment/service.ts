@@ -17,7 +17,7 @@ export interface EventRow {
   presentation_id: number; ordinal: number; title_he: string; title_en: string; is_required: boolean; payable_agorot: number;
   price_override_agorot: number | null; starts_at: Date;
 }
-interface TariffRow { id: number; ticket_group_id: number; name_he: string; name_en: string; factor: number }
+export interface TariffRow { id: number; ticket_group_id: number; name_he: string; name_en: string; factor: number }
 
 export async function findSeason(q: Queryable, id: number): Promise<SeasonRow> {
   const { rows } = await q.query<SeasonRow>(`
@@ -85,6 +85,8 @@ export async function seasonView(q: Queryable, id: number, lang: Lang, customerI
 
 interface PricedEnrolment {
   season: SeasonRow; events: EventRow[]; seatsPerEvent: number; total: number;
+  /** One line per tariff chosen: its seats and what they cost over the chosen events (agorot); the lines sum to the total. */
+  lines: Array<{ tariff: TariffRow; seats: number; amount: number }>;
   /** ticket id per seat position (tariffs assigned to seats in the order given). */
   ticketOfSeat: number[]; priceOf: (e: EventRow, seatIndex: number) => number;
 }
@@ -110,10 +112,17 @@ export async function priceEnrolment(q: Queryable, seasonId: number, body: Enrol
   const priceOf = (e: EventRow, i: number) => (season.is_pricing_per_ticket
     ? Math.round((eventPrice(e) * factor.get(ticketOfSeat[i]!)!) / 10) * 10
     : Math.round(season.season_price / Math.max(1, events.length)));
-  let total = 0;
-  for (const e of events) for (let i = 0; i < ticketOfSeat.length; i++) total += priceOf(e, i);
-  if (!season.is_pricing_per_ticket) total = season.season_price * ticketOfSeat.length;
-  return { season, events, seatsPerEvent: ticketOfSeat.length, total, ticketOfSeat, priceOf };
+  const lines = tariffs.filter((t) => ticketOfSeat.includes(t.id)).map((tariff) => {
+    const seats = ticketOfSeat.filter((id) => id === tariff.id).length;
+    let amount = season.season_price * seats;
+    if (season.is_pricing_per_ticket) {
+      amount = 0;
+      for (const e of events) for (let i = 0; i < ticketOfSeat.length; i++) if (ticketOfSeat[i] === tariff.id) amount += priceOf(e, i);
+    }
+    return { tariff, seats, amount };
+  });
+  const total = lines.reduce((s, l) => s + l.amount, 0);
+  return { season, events, seatsPerEvent: ticketOfSeat.length, total, lines, ticketOfSeat, priceOf };
 }
 
 /**
