@@ -49,12 +49,15 @@ export function SeatTicketList({ p, quote, details, refErrors, vod = false }: Pr
             <strong>{tk ? (included ? t('tickets.subTicket', { name: tk.name }) : tk.name) : t('tickets.noTicket')}</strong>
             {priced && !included && <span data-testid="seat-price">{formatMoney(priced.price + priced.serviceCharge + priced.addons.reduce((n, a) => n + a.price, 0), locale)}</span>}
             {tk && !tk.isMultiplyFactorSubTicket && (['ref1', 'ref2'] as const).filter((w) => tk[`${w}prompt`]).map((w) => {
-              const id = `ref-${s.key.replace(/_/g, '-')}-${w}`;
+              const refId = (r: 'ref1' | 'ref2') => `ref-${s.key.replace(/_/g, '-')}-${r}`;
+              const id = refId(w);
               const err = refErrors[`${s.key}:${w}`];
+              // '' : the pair was refused as a whole, its text is under the second field
+              const describedBy = err ? `${id}-error` : err === '' ? `${refId('ref2')}-error` : undefined;
               return (
                 <div key={w} className="tx-field">
                   <label htmlFor={id}>{tk[`${w}prompt`]} *</label>
-                  <input id={id} value={tk[w] ?? ''} required aria-required aria-invalid={!!err} aria-describedby={err ? `${id}-error` : undefined} onChange={(e) => setRef(s, w, e.target.value)} />
+                  <input id={id} value={tk[w] ?? ''} required aria-required aria-invalid={err !== undefined} aria-describedby={describedBy} onChange={(e) => setRef(s, w, e.target.value)} />
                   {err && <p id={`${id}-error`} role="alert" className="tx-field-error">{err}</p>}
                 </div>
               );

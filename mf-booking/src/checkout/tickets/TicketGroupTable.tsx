@@ -53,6 +53,8 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
             const free = seats.length - pinned;
             const used = Object.entries(q).reduce((sum, [id, k]) => sum + k * Math.max(1, group!.tickets.find((x) => x.id === Number(id))?.multiplyFactor ?? 1), 0);
             const max = info?.rules.maxQuantity ?? null;
+            // Quantities wait for the lookups (details.ready): a ticket dealt from the catalog alone had no reference
+            // prompts, walk-in terms or limits (a partner ticket chosen in that moment had no fields for its references)
             const canAdd = !soldOut && used + Math.max(1, tk.multiplyFactor) <= free && (max === null || n < max) && (info?.rules.remaining == null || n < info.rules.remaining);
             const label = t('tickets.quantityOf', { name: tk.name });
             const chargeAmount = tk.serviceCharge || p.serviceCharge;
@@ -78,9 +80,9 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
                 <td className={styles.chargeCol}>{charge}</td>
                 <td>
                   {!isLoyalty && <div className={styles.qty} role="group" aria-label={label}>
-                    <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.less', { name: tk.name })} disabled={n === 0} onClick={() => group && setQuantity(group, tk.id, n - 1)}>−</button>
+                    <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.less', { name: tk.name })} disabled={n === 0 || !details.ready} onClick={() => group && setQuantity(group, tk.id, n - 1)}>−</button>
                     <output aria-live="polite" className={styles.qtyValue} data-testid="ticket-qty">{n}</output>
-                    <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.more', { name: tk.name })} disabled={!canAdd} onClick={() => group && setQuantity(group, tk.id, n + 1)}>+</button>
+                    <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.more', { name: tk.name })} disabled={!canAdd || !details.ready} onClick={() => group && setQuantity(group, tk.id, n + 1)}>+</button>
                   </div>}
                 </td>
               </tr>

@@ -23,7 +23,7 @@ export interface TicketsNext {
   tried: boolean;
   error: string | null;
   errorRef: React.RefObject<HTMLParagraphElement | null>;
-  /** Reference prompt errors by `seatKey:ref1|ref2`. */
+  /** Reference prompt errors by `seatKey:ref1|ref2`; '' marks a field whose error is its pair's (shown under ref2). */
   refErrors: Record<string, string>;
 }
 
@@ -56,10 +56,14 @@ export function useTicketsNext(p: CartPresentation, presentation: Presentation |
         if (err) errs[`${s.key}:${which}`] = t(err.key, { ns: 'common', ...err.values });
       }
       if (!errs[`${s.key}:ref1`] && miniSite && (tk.kind === 'reference' || (tk.code && ms?.miniSite.referenceTicketCodes.includes(tk.code))) && ms?.miniSite.referenceTicketCodes.length && tk.ref1) {
+        let refused: string | null = null;
         try {
           const v = await validateRef({ url: miniSite.url, ticketId: tk.ticketId, reference1: tk.ref1, reference2: tk.ref2 ?? undefined }).unwrap();
-          if (v.Balance <= 0) errs[`${s.key}:ref1`] = t('tickets.reference.noBalance');
-        } catch (e) { errs[`${s.key}:ref1`] = failureText(t, e); }
+          if (v.Balance <= 0) refused = t('tickets.reference.noBalance');
+        } catch (e) { refused = failureText(t, e); }
+        // The partner judges the pair: both fields are marked, the text shown once under the second ('' = see it)
+        if (refused !== null && tk.ref2prompt) Object.assign(errs, { [`${s.key}:ref1`]: '', [`${s.key}:ref2`]: refused });
+        else if (refused !== null) errs[`${s.key}:ref1`] = refused;
       }
     }
     return errs;
