@@ -187,6 +187,10 @@ forEachEngine('orders: ticket lookup and cart rules', (get) => {
     const p = await presentation(get(), V33.venue, 11);
     const a = CartResponse.parse((await postCart(app, { seats: seats(p, [[V33.regular, { selectedAddons: [1] }]]) })).json()).order;
     expect(a.addons).toBe(15);
+    // the seat's own figure (what the tickets step shows for it): price, service charge and add-on, summed by the api
+    const line = a.presentations[0]!.tickets[0]!;
+    expect(line.total).toBe(line.price + line.serviceCharge + 15);
+    expect(line.total).toBeGreaterThan(15);
     const first = CartResponse.parse((await postCart(app, { seats: [seat(p, V33.reserved, 1, 10, V33.regular, {}, { isFirstAddonSelected: true })] })).json()).order;
     expect(first.presentations[0]!.tickets[0]!.addons.map((x) => x.id)).toEqual([1]);
     expect(await err(postCart(app, { seats: seats(p, [[V33.student, { selectedAddons: [1] }]]) }))).toBe('ADDON_NOT_FOUND');

@@ -87,3 +87,24 @@ describe('reference prompts refused as a pair', () => {
     }
   });
 });
+
+describe("a seat's price on the tickets step", () => {
+  it("is the api's figure for the seat, not a sum made in the browser", () => {
+    const store = storeWithSeat();
+    const p = store.getState().cart.presentations['1'] as CartPresentation;
+    const line = {
+      sectionId: 10, XCoordinate: 1, YCoordinate: 1, RowName: 'A', SeatName: '1', SectionName: 'Stalls', ticketId: 11, ticketName: 'Regular',
+      kind: 'regular' as const, isMultiplyFactorSubTicket: false, isPremium: false, price: 45, oldPrice: 45, serviceCharge: 5,
+      addons: [], total: 47.5, code: null, memberNumber: null, systemVoucher: null, ref1: null, ref2: null,
+    };
+    const quote = { presentations: [{ tickets: [line] }] } as unknown as Parameters<typeof SeatTicketList>[0]['quote'];
+    render(
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <SeatTicketList p={p} quote={quote} details={details(true)} refErrors={{}} />
+        </I18nextProvider>
+      </Provider>,
+    );
+    expect(screen.getByTestId('seat-price').textContent).toContain('47.50');
+  });
+});

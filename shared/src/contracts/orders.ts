@@ -247,6 +247,8 @@ export const SummaryTicket = lazy(() => z.object({
   oldPrice: Money,
   serviceCharge: Money,
   addons: z.array(z.object({ id: z.int(), name: z.string(), price: Money })),
+  /** The seat's price, service charge and add-ons together: what the tickets step shows for it. */
+  total: Money,
   code: z.nullable(z.string()),
   memberNumber: z.nullable(z.string()),
   systemVoucher: z.nullable(z.string()),

@@ -61,6 +61,7 @@ function summaryTicket(l: PricedLine, lang: Lang): SummaryTicket {
     oldPrice: shekels(l.isSub ? 0 : (l.ticket.old_price ?? l.ticket.price)),
     serviceCharge: shekels(l.serviceCharge),
     addons: l.addons.map((a) => ({ id: a.id, name: pick(lang, a.name_he, a.name_en), price: shekels(a.price) })),
+    total: shekels(l.price + l.serviceCharge + l.addons.reduce((n, a) => n + a.price, 0)),
     code: l.code, memberNumber: l.memberNumber, systemVoucher: l.systemVoucher, ref1: l.ref1, ref2: l.ref2,
   };
 }

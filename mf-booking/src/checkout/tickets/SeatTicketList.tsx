@@ -47,7 +47,7 @@ export function SeatTicketList({ p, quote, details, refErrors, vod = false }: Pr
             {/* a streaming place (video on demand) or a general-admission place the api has not numbered is its section alone */}
             <span>{!s.isGA ? t('tickets.seat', { section: s.SectionName, row: s.RowName, seat: s.SeatName }) : vod || !s.SeatName ? s.SectionName : t('tickets.gaSeat', { section: s.SectionName, seat: s.SeatName })}</span>
             <strong>{tk ? (included ? t('tickets.subTicket', { name: tk.name }) : tk.name) : t('tickets.noTicket')}</strong>
-            {priced && !included && <span data-testid="seat-price">{formatMoney(priced.price + priced.serviceCharge + priced.addons.reduce((n, a) => n + a.price, 0), locale)}</span>}
+            {priced && !included && <span data-testid="seat-price">{formatMoney(priced.total, locale)}</span>}
             {tk && !tk.isMultiplyFactorSubTicket && (['ref1', 'ref2'] as const).filter((w) => tk[`${w}prompt`]).map((w) => {
               const refId = (r: 'ref1' | 'ref2') => `ref-${s.key.replace(/_/g, '-')}-${r}`;
               const id = refId(w);
