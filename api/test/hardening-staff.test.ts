@@ -25,6 +25,33 @@ forEachEngine('hardening: staff sign-in limits', (get) => {
     expect((await signIn(TLV.username, TLV.password, '10.13.1.2')).statusCode).toBe(200);
   });
 
+  it('each wrong password says the tries left; the pause answers its real length; a success starts the count again', async () => {
+    const ip = '10.13.4.1';
+    const left: unknown[] = [];
+    for (let i = 0; i < 3; i++) left.push((await signIn(TLV.username, 'wrong-password', ip)).json().attemptsLeft);
+    expect(left).toEqual([4, 3, 2]);
+    // the right password clears this username's earlier failures from this address: five tries again
+    expect((await signIn(TLV.username, TLV.password, ip)).statusCode).toBe(200);
+    left.length = 0;
+    for (let i = 0; i < 5; i++) {
+      const r = await signIn(TLV.username, 'wrong-password', ip);
+      expect(r.statusCode).toBe(401);
+      left.push(r.json().attemptsLeft);
+    }
+    expect(left).toEqual([4, 3, 2, 1, 0]);
+    const paused = await signIn(TLV.username, TLV.password, ip);
+    expect(paused.statusCode).toBe(429);
+    const wait = paused.json().retryAfterSeconds as number;
+    expect(wait).toBeGreaterThan(880);
+    expect(wait).toBeLessThanOrEqual(900);
+    expect(paused.headers['retry-after']).toBe(String(wait));
+    // the wait is until the oldest counted failure leaves the window, not the whole window again
+    await get().db.query(`UPDATE staff_login_attempts SET attempted_at = attempted_at - interval '14 minutes' WHERE ip = $1`, [ip]);
+    const later = (await signIn(TLV.username, TLV.password, ip)).json().retryAfterSeconds as number;
+    expect(later).toBeGreaterThan(0);
+    expect(later).toBeLessThanOrEqual(60);
+  });
+
   it('a fresh username per try from one address is limited too (bounded bcrypt work)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 25; i++) statuses.push((await signIn(`nobody-${i}`, 'wrong-password', '10.13.2.1')).statusCode);

@@ -19,7 +19,7 @@ export function App() {
 
   if (state.status === 'loading') return <section className="tx-page"><Spinner /></section>;
   if (state.status === 'anonymous') {
-    return <section className="tx-page"><StaffLoginForm onSubmit={(c) => void login(c)} busy={state.busy} errorKey={state.errorKey} /></section>;
+    return <section className="tx-page"><StaffLoginForm onSubmit={(c) => void login(c)} busy={state.busy} errorKey={state.errorKey} errorValues={state.errorValues} /></section>;
   }
   return (
     <section className={`tx-page ${styles.page}`} aria-labelledby="ticketref-title">

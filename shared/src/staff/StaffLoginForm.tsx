@@ -6,7 +6,9 @@ import { maxLength, minLength, required, validate, type RuleError } from '../val
 export interface StaffCredentials { username: string; password: string }
 
 /** Staff sign-in (spec section 6): username and password, validated before anything is sent. Used by both staff remotes. */
-export function StaffLoginForm({ onSubmit, busy, errorKey }: { onSubmit: (c: StaffCredentials) => void; busy?: boolean; errorKey?: string }) {
+export function StaffLoginForm({ onSubmit, busy, errorKey, errorValues }: {
+  onSubmit: (c: StaffCredentials) => void; busy?: boolean; errorKey?: string; errorValues?: Record<string, number>;
+}) {
   const { t } = useTranslation('common');
   const [values, setValues] = useState<StaffCredentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof StaffCredentials, RuleError>>>({});
@@ -28,7 +30,7 @@ export function StaffLoginForm({ onSubmit, busy, errorKey }: { onSubmit: (c: Sta
         onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))} />
       <Field label={t('staffLogin.password')} name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password}
         onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))} />
-      {errorKey && <p role="alert" className="tx-error">{t(errorKey)}</p>}
+      {errorKey && <p role="alert" className="tx-error">{t(errorKey, errorValues)}</p>}
       <button type="submit" className="tx-btn" disabled={busy}>{t('staffLogin.submit')}</button>
     </form>
   );

@@ -6,7 +6,7 @@ import type { StaffCredentials } from './StaffLoginForm';
 
 export type StaffSessionState =
   | { status: 'loading' }
-  | { status: 'anonymous'; errorKey?: string; busy: boolean }
+  | { status: 'anonymous'; errorKey?: string; errorValues?: Record<string, number>; busy: boolean }
   | { status: 'signedIn'; user: StaffUser; busy: boolean; errorKey?: string };
 
 async function call(path: string, init: RequestInit = {}): Promise<{ ok: boolean; status: number; body: unknown }> {
@@ -15,6 +15,25 @@ async function call(path: string, init: RequestInit = {}): Promise<{ ok: boolean
   const res = await fetch(apiUrl(path), { ...init, headers, credentials: 'same-origin' });
   const body = await res.json().catch(() => undefined);
   return { ok: res.ok, status: res.status, body };
+}
+
+type LoginRefusal = { error?: string; attemptsLeft?: number; pauseSeconds?: number; retryAfterSeconds?: number } | undefined;
+const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
+
+/**
+ * What a refused sign-in says: the tries left before the pause (from the third-last on), the pause's real length
+ * (the api's Retry-After, not "a minute"), or the refusal's own text.
+ */
+export function loginFailure(body: unknown): { errorKey: string; errorValues?: Record<string, number> } {
+  const b = body as LoginRefusal;
+  if (b?.error === 'RATE_LIMITED' && typeof b.retryAfterSeconds === 'number') {
+    return { errorKey: 'staffLogin.paused', errorValues: { count: minutes(b.retryAfterSeconds) } };
+  }
+  if (b?.error === 'LOGIN_FAILED' && typeof b.attemptsLeft === 'number' && typeof b.pauseSeconds === 'number' && b.attemptsLeft <= 2) {
+    const values = { count: b.attemptsLeft, minutes: minutes(b.pauseSeconds) };
+    return { errorKey: b.attemptsLeft === 0 ? 'staffLogin.failedLast' : 'staffLogin.failedLeft', errorValues: values };
+  }
+  return { errorKey: errorKey(b?.error) };
 }
 
 /**
@@ -46,7 +65,7 @@ export function useStaffSession() {
       const r = await call('/staff/login', { method: 'POST', body: JSON.stringify(c) });
       const user = StaffUser.safeParse(r.body);
       if (r.ok && user.success) setState({ status: 'signedIn', user: user.data, busy: false });
-      else setState({ status: 'anonymous', busy: false, errorKey: errorKey((r.body as { error?: string } | undefined)?.error) });
+      else setState({ status: 'anonymous', busy: false, ...loginFailure(r.body) });
     } catch {
       setState({ status: 'anonymous', busy: false, errorKey: 'errors.generic' });
     }

@@ -32,25 +32,41 @@ export async function staffPlugin(app: FastifyInstance, opts: { db: Db }): Promi
       const ip = req.ip || 'unknown'; // behind nginx the client's address (TRUST_PROXY), never the proxy's
       // The try is counted before the password is checked, in one transaction serialised per address:
       // parallel attempts cannot all pass the count.
-      const attemptId = await db.tx(async (q) => {
+      const attempt = await db.tx(async (q) => {
         await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`staff-login:${ip}`]);
-        const { rows: [c] } = await q.query<{ user_ip: number; ip: number }>(`
-          SELECT count(*) FILTER (WHERE username = $1)::int AS user_ip, count(*)::int AS ip FROM staff_login_attempts
-          WHERE ip = $2 AND NOT success AND attempted_at > now() - make_interval(secs => $3)`, [username, ip, LOGIN_WINDOW_S]);
-        if (c!.user_ip >= LOGIN_MAX_FAILURES || c!.ip >= LOGIN_MAX_FAILURES_PER_ADDRESS) return null;
+        // A username's failures count from its last successful sign-in from this address (a colleague's typo an
+        // hour ago does not shorten tonight's budget); the address's count is over any usernames. Each blocking
+        // count says when its oldest failure leaves the window: the real wait, not the whole window.
+        const { rows: [c] } = await q.query<{ user_ip: number; ip: number; user_wait: number | null; ip_wait: number | null }>(`
+          WITH recent AS (
+            SELECT username, attempted_at FROM staff_login_attempts
+            WHERE ip = $2 AND NOT success AND attempted_at > now() - make_interval(secs => $3)
+          ), mine AS (
+            SELECT attempted_at FROM recent WHERE username = $1 AND attempted_at > COALESCE(
+              (SELECT max(attempted_at) FROM staff_login_attempts WHERE ip = $2 AND username = $1 AND success), '-infinity')
+          )
+          SELECT (SELECT count(*) FROM mine)::int AS user_ip, (SELECT count(*) FROM recent)::int AS ip,
+                 ceil(extract(epoch FROM (SELECT min(attempted_at) FROM mine) + make_interval(secs => $3) - now()))::int AS user_wait,
+                 ceil(extract(epoch FROM (SELECT min(attempted_at) FROM recent) + make_interval(secs => $3) - now()))::int AS ip_wait`,
+        [username, ip, LOGIN_WINDOW_S]);
+        const waits = [c!.user_ip >= LOGIN_MAX_FAILURES ? c!.user_wait : null, c!.ip >= LOGIN_MAX_FAILURES_PER_ADDRESS ? c!.ip_wait : null]
+          .filter((w): w is number => w !== null);
+        if (waits.length) return { blockedFor: Math.max(1, ...waits) };
         const { rows: [a] } = await q.query<{ id: string }>('INSERT INTO staff_login_attempts (username, ip, success) VALUES ($1, $2, false) RETURNING id', [username, ip]);
-        return a!.id;
+        // what is left after this try, if it fails too
+        return { id: a!.id, attemptsLeft: Math.min(LOGIN_MAX_FAILURES - c!.user_ip, LOGIN_MAX_FAILURES_PER_ADDRESS - c!.ip) - 1 };
       });
-      if (attemptId === null) {
-        reply.header('retry-after', String(LOGIN_WINDOW_S));
-        throw new ApiHttpError(429, 'RATE_LIMITED', 'too many failed sign-in attempts; try again later');
+      if ('blockedFor' in attempt) {
+        reply.header('retry-after', String(attempt.blockedFor));
+        throw new ApiHttpError(429, 'RATE_LIMITED', 'too many failed sign-in attempts; try again later', { retryAfterSeconds: attempt.blockedFor });
       }
       const { rows } = await db.query<{ id: number; password_hash: string; first_name: string; last_name: string; business_ids: number[] }>(
         'SELECT id, password_hash, first_name, last_name, business_ids FROM staff_users WHERE username = $1', [username]);
       const user = rows[0];
       const ok = await bcryptSlots(() => bcrypt.compare(body.password, user?.password_hash ?? DUMMY_HASH));
-      if (user && ok) await db.query('UPDATE staff_login_attempts SET success = true WHERE id = $1', [attemptId]);
-      if (!user || !ok) throw new ApiHttpError(401, 'LOGIN_FAILED', 'wrong username or password');
+      if (user && ok) await db.query('UPDATE staff_login_attempts SET success = true WHERE id = $1', [attempt.id]);
+      // the sign-in screen warns before the pause (the same answer for unknown usernames: it tells nothing more)
+      if (!user || !ok) throw new ApiHttpError(401, 'LOGIN_FAILED', 'wrong username or password', { attemptsLeft: attempt.attemptsLeft, pauseSeconds: LOGIN_WINDOW_S });
 
       const token = newToken();
       const csrf = newToken();
