@@ -12,7 +12,7 @@ export function App() {
       // the dashboard's chunk comes while the credentials are typed, so signing in does not wait for it
       // and is shown at once after signing in (see lazyScreen)
       <section className="tx-page" onFocus={() => { Dashboard.preload().catch(() => { /* its own load reports it */ }); }}>
-        <StaffLoginForm onSubmit={(c) => void login(c)} busy={state.busy} errorKey={state.errorKey} errorValues={state.status === 'anonymous' ? state.errorValues : undefined} />
+        <StaffLoginForm onSubmit={(c) => void login(c)} busy={state.busy} errorKey={state.errorKey} errorValues={state.errorValues} />
       </section>
     );
   }
