@@ -187,6 +187,9 @@ forEachEngine('orders: ticket lookup and cart rules', (get) => {
     const p = await presentation(get(), V33.venue, 11);
     const a = CartResponse.parse((await postCart(app, { seats: seats(p, [[V33.regular, { selectedAddons: [1] }]]) })).json()).order;
     expect(a.addons).toBe(15);
+    // a Russian visitor's summary names the hall in Russian (the venue's id lets the names hook find it)
+    const ru = CartResponse.parse((await postCart(app, { seats: seats(p, [V33.regular]) }, { lang: 'ru' })).json()).order;
+    expect(ru.presentations[0]!.venueName).toMatch(/[А-Яа-я]/);
     // the seat's own figure (what the tickets step shows for it): price, service charge and add-on, summed by the api
     const line = a.presentations[0]!.tickets[0]!;
     expect(line.total).toBe(line.price + line.serviceCharge + 15);

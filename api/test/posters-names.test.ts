@@ -26,6 +26,16 @@ forEachEngine('posters, integration and names in five languages', (get) => {
     expect((await inject('/api/features/abc/placeholderImage')).statusCode).toBe(400);
   });
 
+  it("the seat map's stage and the sign-in SMS speak the visitor's language in all five (ru, ar, pl read English)", async () => {
+    const stage = async (lang: string) => (await inject('/api/seats/seatplanV2?venueId=11&seatplanId=111', lang)).json().seatplan.stage.label as string;
+    expect([await stage('he'), await stage('en'), await stage('ru'), await stage('ar'), await stage('pl')]).toEqual(['מסך', 'Screen', 'Экран', 'الشاشة', 'Ekran']);
+    const mobileNumber = '0531234501'; // a seeded customer: the code is sent
+    const sent = await get().app.inject({ method: 'POST', url: '/api/customer/mobile-login', payload: { mobileNumber }, headers: { 'accept-language': 'ru' }, remoteAddress: '10.16.7.1' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { rows } = await get().db.query<{ body: string }>('SELECT body FROM sms_outbox WHERE to_number = $1 ORDER BY id DESC LIMIT 1', [mobileNumber]);
+    expect(rows[0]!.body).toMatch(/^Ваш код подтверждения: \d{6}\./);
+  });
+
   it('wraps a long title over lines and never drops a word', () => {
     expect(wrapTitle('Journey to the Galilee')).toEqual(['Journey to', 'the Galilee']);
     expect(wrapTitle('Supercalifragilistic film')).toEqual(['Supercalifragilistic', 'film']);

@@ -112,6 +112,11 @@ export function failureKey(e: unknown): string {
   return f.key;
 }
 
+/** The text of a failed email sign-in: the common LOGIN_FAILED names a username, which this form does not have. */
+export function passwordLoginFailureKey(e: unknown): string {
+  return (e as ApiFailure).code === 'LOGIN_FAILED' ? 'customer:login.emailFailed' : failureKey(e);
+}
+
 /**
  * The text of a failed code request: its 429 is the per-number send limit, a 15-minute window, which the common
  * RATE_LIMITED text ("wait a minute") understates.

@@ -215,6 +215,12 @@ export function BestAvailable({ maxSeats, hasAccessible, loading, onRun }: {
   );
 }
 
+/** A selected seat's line: the seat, its price level, its ticket unless named as the level ("Regular · Regular"), pending. */
+export function seatParts(s: CartSeat, level: string | undefined, seat: string, pending: string | undefined): string[] {
+  const ticket = s.ticket?.name;
+  return [seat, level, ticket !== level ? ticket : undefined, pending].filter((x): x is string => !!x);
+}
+
 /** The seats selected so far, each with its ticket (the first ticket of its group) and a remove button. */
 /**
  * `levelOf`: a seat's price level, given when the hall has more than one (best available may hold premium seats: the
@@ -232,10 +238,9 @@ export function SelectedSeats({ seats, maxSeats, onRemove, vod = false, levelOf 
           {seats.map((s) => (
             <li key={s.key} className={styles.gaRow} data-testid="selected-seat" data-key={s.key}>
               <span>
-                {s.isGA ? s.SectionName : t('cart.seatShort', { section: s.SectionName, row: s.RowName, seat: s.SeatName })}
-                {levelOf?.(s) ? ` · ${levelOf(s)}` : ''}
-                {s.ticket ? ` · ${s.ticket.name}` : ''}
-                {s.hold === 'pending' ? ` · ${t('cart.pending')}` : ''}
+                {/* each part isolated: a name in another script (an English section in Arabic) kept its own order */}
+                {seatParts(s, levelOf?.(s), s.isGA ? s.SectionName : t('cart.seatShort', { section: s.SectionName, row: s.RowName, seat: s.SeatName }), s.hold === 'pending' ? t('cart.pending') : undefined)
+                  .map((part, i) => <span key={i}>{i > 0 && ' · '}<bdi>{part}</bdi></span>)}
               </span>
               <button type="button" className="tx-btn tx-btn-secondary" disabled={s.hold === 'pending'} onClick={() => onRemove(s)}
                 aria-label={t('cart.remove', { seat: s.isGA ? s.SectionName : t('cart.seatShort', { section: s.SectionName, row: s.RowName, seat: s.SeatName }) })}>×</button>

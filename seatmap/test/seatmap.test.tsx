@@ -362,6 +362,13 @@ describe('the seat list names the price level when the hall has more than one', 
     render(<I18nextProvider i18n={i18n}><SelectedSeats seats={[seat(2)]} maxSeats={10} onRemove={() => {}} levelOf={(s) => levels[s.TicketGroupId]} /></I18nextProvider>);
     expect(screen.getByTestId('selected-seat').textContent).toContain('· Premium · Regular');
   });
+  it('a regular seat in such a hall says "Regular" once (the level and its ticket share the name), each part isolated', () => {
+    const levels: Record<number, string> = { 1: 'Regular', 2: 'Premium' };
+    render(<I18nextProvider i18n={i18n}><SelectedSeats seats={[seat(1)]} maxSeats={10} onRemove={() => {}} levelOf={(s) => levels[s.TicketGroupId]} /></I18nextProvider>);
+    const line = screen.getByTestId('selected-seat');
+    expect(line.textContent!.match(/Regular/g)).toHaveLength(1);
+    expect([...line.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([expect.stringContaining('Stalls'), 'Regular']);
+  });
   it('one level in the hall: the ticket alone, as before', () => {
     render(<I18nextProvider i18n={i18n}><SelectedSeats seats={[seat(1)]} maxSeats={10} onRemove={() => {}} /></I18nextProvider>);
     expect(screen.getByTestId('selected-seat').textContent).not.toContain('Premium');

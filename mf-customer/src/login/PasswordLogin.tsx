@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, ErrorNotice, rules, type RuleError } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
-import { failureKey, usePasswordLoginMutation } from '../api';
+import { passwordLoginFailureKey, usePasswordLoginMutation } from '../api';
 import { NAMESPACE } from '../locales';
 
 /** Email and password sign-in (POST /customer/login); a failure is LOGIN_FAILED whatever was wrong. */
@@ -27,7 +27,7 @@ export function PasswordLogin({ onSignedIn, onBack }: { onSignedIn: (c: Customer
       <Field label={t('login.password')} name="password" type="password" autoComplete="current-password" dir="ltr" value={password}
         onChange={(e) => setPassword(e.target.value)} error={errors.password} />
       <button type="submit" className="tx-btn" disabled={state.isLoading}>{t('login.verify')}</button>
-      {state.error && <ErrorNotice messageKey={failureKey(state.error)} />}
+      {state.error && <ErrorNotice messageKey={passwordLoginFailureKey(state.error)} />}
       <p><button type="button" className="tx-btn-secondary" onClick={onBack}>{t('login.withCode')}</button></p>
     </form>
   );

@@ -261,6 +261,8 @@ export const SummaryPresentation = lazy(() => z.object({
   presentationId: z.int(),
   featureId: z.int(),
   featureName: z.string(),
+  /** With its id, the venue's name is given in ru, ar and pl too (the api's names hook pairs them). */
+  venueId: z.optional(z.int()),
   venueName: z.string(),
   locationId: z.int(),
   locationName: z.string(),

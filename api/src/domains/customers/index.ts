@@ -14,11 +14,15 @@ import {
 import { LIMITS, lockKey, loginFloorMs, noSoonerThan, numberLocked, recordFailure, takeSend } from './limits.ts';
 import { checkPassword, loginIdentifiers, pendingIdentifier, resolveIdentifier } from './identify.ts';
 import { pick } from '../../lib/lang.ts';
+import { localeOf, type FullLocale } from '../../lib/localizedNames.ts';
 
 /** Texts of the SMS messages (the api's own content, in the visitor's language). */
-export const SMS_TEXTS: Record<Lang, { code: (code: string) => string }> = {
+export const SMS_TEXTS: Record<FullLocale, { code: (code: string) => string }> = {
   he: { code: (c) => `קוד האימות שלך: ${c}. הקוד תקף ל-5 דקות.` },
   en: { code: (c) => `Your verification code: ${c}. It is valid for 5 minutes.` },
+  ru: { code: (c) => `Ваш код подтверждения: ${c}. Он действует 5 минут.` },
+  ar: { code: (c) => `رمز التحقق الخاص بك: ${c}. صالح لمدة 5 دقائق.` },
+  pl: { code: (c) => `Twój kod weryfikacyjny: ${c}. Jest ważny przez 5 minut.` },
 };
 
 /**
@@ -47,7 +51,7 @@ export async function customersPlugin(app: FastifyInstance, opts: { db: Db; sms?
     });
     if (known || regardless) {
       try {
-        await sms.send(mobile, SMS_TEXTS[lang].code(code));
+        await sms.send(mobile, SMS_TEXTS[localeOf(req)].code(code));
       } catch {
         throw new ApiHttpError(502, 'SMS_FAILED');
       }

@@ -14,6 +14,7 @@ export function summarize(o: Omit<PricedOrder, 'summary'>, lang: Lang): OrderSum
       presentationId: p.id,
       featureId: p.feature_id,
       featureName: pick(lang, p.f_he, p.f_en),
+      venueId: p.venue_id,
       venueName: pick(lang, p.v_he, p.v_en),
       locationId: p.location_id,
       locationName: pick(lang, p.l_he, p.l_en),

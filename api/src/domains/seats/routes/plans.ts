@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SEAT_FLAGS, SeatplanQuery, SeatplanResponse, SeatplanV2Response, type Seat, type SeatplanV2 } from '@ticketing/shared/contracts';
 import { pick } from '../../../lib/lang.ts';
+import { localeOf, type FullLocale } from '../../../lib/localizedNames.ts';
 import { ApiHttpError, route, type Lang } from '../../../lib/route.ts';
 import type { Plan, PlanSeat } from '../plan.ts';
 import { TAGS, type SeatsContext } from '../context.ts';
@@ -15,10 +16,16 @@ const seatOut = (s: PlanSeat, plan: Plan, lang: Lang): Seat => {
   };
 };
 
-function planHead(plan: Plan, lang: Lang) {
+/** The words drawn on the map's stage, in every language of the site (a Russian visitor read "Screen"). */
+const STAGE_LABELS: Record<FullLocale, { screen: string; stage: string }> = {
+  he: { screen: 'מסך', stage: 'במה' }, en: { screen: 'Screen', stage: 'Stage' }, ru: { screen: 'Экран', stage: 'Сцена' },
+  ar: { screen: 'الشاشة', stage: 'المسرح' }, pl: { screen: 'Ekran', stage: 'Scena' },
+};
+
+function planHead(plan: Plan, locale: FullLocale) {
   return {
     id: plan.id, venueId: plan.venueId, name: plan.name, width: plan.width, height: plan.height,
-    stage: { ...plan.stage, label: plan.stage.kind === 'screen' ? (pick(lang, 'מסך', 'Screen')) : (pick(lang, 'במה', 'Stage')) },
+    stage: { ...plan.stage, label: STAGE_LABELS[locale][plan.stage.kind === 'screen' ? 'screen' : 'stage'] },
   };
 }
 
@@ -33,11 +40,11 @@ export function planRoutes(app: FastifyInstance, { plans }: SeatsContext): void 
   route(app, {
     method: 'GET', url: '/seats/seatplan', summary: 'Seat plan: sections → groups → rows → seats', tags: TAGS,
     query: SeatplanQuery, response: SeatplanResponse, errors: { 404: 'SEATPLAN_NOT_FOUND' },
-    async handler({ query, lang }) {
+    async handler({ query, lang, req }) {
       const plan = await checkedPlan(query.venueId, query.seatplanId);
       return {
         seatplan: {
-          ...planHead(plan, lang),
+          ...planHead(plan, localeOf(req)),
           sections: plan.sections.map((sec) => ({
             id: sec.id, name: pick(lang, sec.nameHe, sec.nameEn), isGA: sec.isGa, capacity: sec.capacity,
             ticketGroupId: sec.ticketGroupId, bounds: sec.bounds,
@@ -58,7 +65,7 @@ export function planRoutes(app: FastifyInstance, { plans }: SeatsContext): void 
   route(app, {
     method: 'GET', url: '/seats/seatplanV2', summary: 'Compact seat plan: seats as [x, name, flags, sofaUnit, ticketGroupId]', tags: TAGS,
     query: SeatplanQuery, response: SeatplanV2Response, errors: { 404: 'SEATPLAN_NOT_FOUND' },
-    async handler({ query, lang }) {
+    async handler({ query, lang, req }) {
       const plan = await checkedPlan(query.venueId, query.seatplanId);
       const sections: SeatplanV2['sections'] = plan.sections.map((sec) => ({
         id: sec.id, name: pick(lang, sec.nameHe, sec.nameEn), isGA: sec.isGa, capacity: sec.capacity,
@@ -74,7 +81,7 @@ export function planRoutes(app: FastifyInstance, { plans }: SeatsContext): void 
           (s.isLimitedView ? SEAT_FLAGS.limitedView : 0) | (s.isPremium ? SEAT_FLAGS.premium : 0);
         row.seats.push([s.x, s.seatName, flags, s.sofaUnit ?? 0, s.ticketGroupId]);
       }
-      return { seatplan: { ...planHead(plan, lang), sections } };
+      return { seatplan: { ...planHead(plan, localeOf(req)), sections } };
     },
   });
 }
