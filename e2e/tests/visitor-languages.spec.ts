@@ -32,3 +32,15 @@ for (const [lang, t] of [
     await expect(page.getByRole('alert')).toHaveText(t.wrong);
   });
 }
+
+test('[ar] English names and descriptions keep their own order on /vod and /membership (isolated from the Arabic around them)', async ({ page }) => {
+  await page.goto('/vod?lang=ar');
+  const rental = page.getByText('48-hour rental').first();
+  await expect(rental).toBeVisible();
+  // laid out left to right as one piece: "48-hour rental", not "hour rental-48"
+  expect(await rental.evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
+  await page.goto('/membership?lang=ar');
+  const club = page.getByText('20% off every ticket for a year');
+  await expect(club).toBeVisible();
+  expect(await club.evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
+});

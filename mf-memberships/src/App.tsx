@@ -50,7 +50,7 @@ function MembershipList() {
         {data?.memberships.map((m) => (
           <li key={m.MembershipId} className="tx-card">
             <h2>{m.Name}</h2>
-            <p>{m.Description}</p>
+            <p dir="auto">{m.Description}</p>
             {m.MembershipTypeId === 2 && <p>{t('list.series', { count: m.seriesSize ?? 0 })}</p>}
             <ul>
               {m.prices.filter((p) => !priceCode || p.PriceCode === priceCode).map((p) => (
@@ -79,7 +79,7 @@ function Seasons() {
         {data.seasons.map((s) => (
           <li key={s.SeasonId} className="tx-card">
             <h3>{s.Name}</h3>
-            <p>{s.Description} · {s.VenueName}</p>
+            <p><bdi>{s.Description}</bdi> · <bdi>{s.VenueName}</bdi></p>
             <Link className="tx-btn" to={`/enroll/${s.SeasonId}`} aria-label={t('enrol.enrolIn', { name: s.Name })}>{t('enrol.enrolShort')}</Link>
           </li>
         ))}

@@ -32,7 +32,7 @@ function Offer({ v, locale, otherInCart }: { v: VodTitle; locale: Locale; otherI
       <ul className={styles.prices}>
         {v.tickets.map((tk) => (
           <li key={tk.id}>
-            <span>{tk.name}</span>
+            <bdi>{tk.name}</bdi>
             <span>
               {formatMoney(tk.price, locale)}
               {tk.serviceCharge > 0 && ` ${t('vod.serviceCharge', { price: formatMoney(tk.serviceCharge, locale) })}`}
@@ -72,7 +72,7 @@ export function VodPage() {
             <li key={v.featureId} className="tx-card" aria-labelledby={`vod-${v.featureId}`} data-testid="vod-title">
               <h2 id={`vod-${v.featureId}`}>{v.name}</h2>
               <p className={styles.meta}>{t('vod.meta', { minutes: v.durationMinutes, rating: v.rating })}</p>
-              <p>{v.description}</p>
+              <p dir="auto">{v.description}</p>
               <ul className={styles.offers}>
                 {offers.map((o) => <Offer key={o.presentationId} v={o} locale={locale} otherInCart={inCart.some((id) => id !== o.presentationId)} />)}
               </ul>

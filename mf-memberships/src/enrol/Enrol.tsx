@@ -76,7 +76,7 @@ function Enrolment({ season: s }: { season: EnrolSeason }) {
   if (!s.customer) {
     return (
       <div className="tx-card">
-        <p>{s.Description}</p>
+        <p dir="auto">{s.Description}</p>
         <p role="status">{t('enrol.signInFirst')}</p>
         <a className="tx-btn" data-spa href={customerSignInUrl()}>{t('enrol.signIn')}</a>
       </div>
@@ -94,7 +94,7 @@ function Enrolment({ season: s }: { season: EnrolSeason }) {
 
   return (
     <section className={`tx-card ${styles.flow}`} aria-labelledby="enrol-step-title" data-testid="enrolment">
-      <p>{s.Description} · {s.VenueName}</p>
+      <p><bdi>{s.Description}</bdi> · <bdi>{s.VenueName}</bdi></p>
       <ol className={styles.steps} aria-label={t('enrol.stepsLabel')}>
         {steps.map((x) => <li key={x} aria-current={x === step ? 'step' : undefined}>{t(`enrol.steps.${x}`)}</li>)}
       </ol>
