@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { DayPresentationsResponse, FeaturesResponse, IntegrationResponse, PresentationResponse } from '@ticketing/shared/contracts';
 import { forEachEngine } from './harness.ts';
 import { wrapTitle } from '../src/domains/posters/poster.ts';
+import { loadNames, localizePayload } from '../src/lib/localizedNames.ts';
 
 /** Issue 16 item 7 (done by issue 14): posters, GET /integration, names in the visitor's language. */
 forEachEngine('posters, integration and names in five languages', (get) => {
@@ -34,6 +35,17 @@ forEachEngine('posters, integration and names in five languages', (get) => {
     expect(sent.statusCode, sent.body).toBe(200);
     const { rows } = await get().db.query<{ body: string }>('SELECT body FROM sms_outbox WHERE to_number = $1 ORDER BY id DESC LIMIT 1', [mobileNumber]);
     expect(rows[0]!.body).toMatch(/^Ваш код подтверждения: \d{6}\./);
+  });
+
+  it("video on demand's titles and the customer area's film titles come in ru, ar and pl too", async () => {
+    const vod = (await inject('/api/vod', 'ru')).json() as { titles: Array<{ featureId: number; name: string; tickets: Array<{ name: string }> }> };
+    const island = vod.titles.find((x) => x.featureId === 14)!;
+    expect(island.name).toBe('Дома: Остров');
+    expect(island.tickets.length).toBeGreaterThan(0); // the ticket names beside it are not films: left alone
+    const names = await loadNames(get().db);
+    const area = localizePayload({ upcoming: [{ id: 7, featureId: 1, title: 'The Quiet Sea', tickets: [] }], vod: [{ ticketId: 3, featureId: 1, title: 'The Quiet Sea' }] }, names, 'pl');
+    expect(area.upcoming[0]!.title).toBe('Ciche morze');
+    expect(area.vod[0]!.title).toBe('Ciche morze');
   });
 
   it('wraps a long title over lines and never drops a word', () => {

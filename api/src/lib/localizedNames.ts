@@ -35,23 +35,29 @@ export async function loadNames(q: Queryable): Promise<NameTable> {
 /** Id/name field pairs that name a catalog entity wherever they appear in a response. */
 const PAIRS: ReadonlyArray<readonly [string, string, Entity]> = [
   ['featureId', 'featureName', 'feature'], ['locationId', 'locationName', 'location'], ['venueId', 'venueName', 'venue'],
+  // the customer area's orders and streams name their film `title`
+  ['featureId', 'title', 'feature'],
 ];
 /** Lists whose items are `{ id, name }` of one entity. */
 const LISTS: Record<string, Entity> = { features: 'feature', products: 'product' };
+/** Lists whose items name their film `name` beside its `featureId` (GET /vod's titles). */
+const FEATURE_NAMED_LISTS = new Set(['titles']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A copy of `payload` with every known name in `locale` (the input is never changed: answers may be cached). */
 export function localizePayload<T>(payload: T, names: NameTable, locale: Extra): T {
-  const walk = (node: unknown, listEntity?: Entity): unknown => {
+  const walk = (node: unknown, listEntity?: Entity | 'featureNamed'): unknown => {
     if (Array.isArray(node)) return node.map((x) => walk(x, listEntity));
     if (!isObject(node)) return node;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) out[k] = walk(v, LISTS[k]);
+    for (const [k, v] of Object.entries(node)) out[k] = walk(v, LISTS[k] ?? (FEATURE_NAMED_LISTS.has(k) ? 'featureNamed' : undefined));
     for (const [idKey, nameKey, entity] of PAIRS) {
       if (typeof out[idKey] === 'number' && typeof out[nameKey] === 'string') out[nameKey] = names.get(keyOf(entity, out[idKey] as number, locale)) ?? out[nameKey];
     }
-    if (listEntity && typeof out.id === 'number' && typeof out.name === 'string') out.name = names.get(keyOf(listEntity, out.id, locale)) ?? out.name;
+    if (listEntity === 'featureNamed') {
+      if (typeof out.featureId === 'number' && typeof out.name === 'string') out.name = names.get(keyOf('feature', out.featureId, locale)) ?? out.name;
+    } else if (listEntity && typeof out.id === 'number' && typeof out.name === 'string') out.name = names.get(keyOf(listEntity, out.id, locale)) ?? out.name;
     return out;
   };
   return walk(payload) as T;

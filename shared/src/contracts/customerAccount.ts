@@ -60,6 +60,8 @@ export const VoucherHistoryResponse = lazy(() => z.object({ history: z.array(Vou
 export const AreaVod = lazy(() => z.object({
   /** reservation_tickets.id */
   ticketId: z.int(),
+  /** With its id, the film's title is given in ru, ar and pl too (the api's names hook pairs them). */
+  featureId: z.optional(z.int()),
   title: z.string(),
   reservationIdentifier: z.string(),
   purchaseDate: IsoDateTime,

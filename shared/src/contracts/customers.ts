@@ -31,6 +31,8 @@ export const AreaReservation = lazy(() => z.object({
   identifier: z.string(),
   status: z.enum(['committed', 'cancelled', 'held-unpaid']),
   isHold: z.boolean(),
+  /** With its id, the film's title is given in ru, ar and pl too (the api's names hook pairs them). */
+  featureId: z.optional(z.int()),
   title: z.string(),
   presentationId: z.int(),
   startsAt: IsoDateTime,

@@ -17,7 +17,7 @@ import { pick } from '../../lib/lang.ts';
 
 interface TicketRow {
   reservation_id: number; identifier: string; status: 'committed' | 'cancelled' | 'held-unpaid'; is_hold: boolean; document_key: string | null;
-  total_agorot: number; presentation_id: number; starts_at: Date; upcoming: boolean; title_he: string; title_en: string;
+  total_agorot: number; presentation_id: number; starts_at: Date; upcoming: boolean; feature_id: number; title_he: string; title_en: string;
   ticket_id: number; section_id: number; section_he: string; section_en: string; x: number; y: number; row_name: string | null; seat_name: string | null; price: number; t_status: 'sold' | 'held' | 'cancelled' | 'refunded';
   scanned: boolean; is_sub_ticket: boolean;
 }
@@ -26,7 +26,7 @@ interface TicketRow {
 // admission, video on demand) has none: its section names it
 const TICKETS_SQL = `
   SELECT r.id AS reservation_id, r.identifier, r.status, r.is_hold, r.document_key, r.total_agorot,
-         p.id AS presentation_id, p.starts_at, p.starts_at > now() AS upcoming, f.name_he AS title_he, f.name_en AS title_en,
+         p.id AS presentation_id, p.starts_at, p.starts_at > now() AS upcoming, f.id AS feature_id, f.name_he AS title_he, f.name_en AS title_en,
          rt.id AS ticket_id, rt.section_id, s.name_he AS section_he, s.name_en AS section_en, rt.x, rt.y,
          st.row_name, st.seat_name,
          rt.price_agorot + rt.addons_agorot AS price, rt.status AS t_status, rt.scanned_at IS NOT NULL AS scanned, rt.is_sub_ticket
@@ -47,7 +47,7 @@ function groupReservations(rows: TicketRow[], lang: Lang, settings: Cancellation
     if (!res) {
       res = {
         id: r.reservation_id, identifier: r.identifier, status: r.status, isHold: r.is_hold,
-        title: pick(lang, r.title_he, r.title_en), presentationId: r.presentation_id, startsAt: toIso(r.starts_at),
+        featureId: r.feature_id, title: pick(lang, r.title_he, r.title_en), presentationId: r.presentation_id, startsAt: toIso(r.starts_at),
         total: r.total_agorot / 100, eTicketUrl: r.document_key ? `/edocument/${r.document_key}` : null, tickets: [],
       };
       out.set(r.reservation_id, res);

@@ -39,7 +39,7 @@ const VOD_SQL = `
 function toVod(r: VodRow, lang: Lang, maxPlays: number): AreaVod {
   const left = Math.max(0, maxPlays - r.plays);
   return {
-    ticketId: r.ticket_id, title: pick(lang, r.title_he, r.title_en), reservationIdentifier: r.identifier, purchaseDate: toIso(r.bought),
+    ticketId: r.ticket_id, featureId: r.feature_id, title: pick(lang, r.title_he, r.title_en), reservationIdentifier: r.identifier, purchaseDate: toIso(r.bought),
     availableFrom: toIso(r.available_from), availableUntil: toIso(r.available_until), playCount: r.plays, playsRemaining: left,
     lastPlayback: r.last_play ? toIso(r.last_play) : null, canPlay: r.open && left > 0,
   };
