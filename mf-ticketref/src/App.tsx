@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
-import { ErrorNotice, Spinner, StaffLoginForm, useStaffSession, type ApiFailure, type StaffUser, type TicketRefPromptRow } from '@ticketing/shared';
+import { ErrorNotice, formatDayMonthYearTime, Spinner, StaffLoginForm, useStaffSession, type ApiFailure, type StaffUser, type TicketRefPromptRow } from '@ticketing/shared';
+import type { TFunction } from 'i18next';
 import { staffApi, useAgentsQuery, usePromptsQuery } from './api';
 import { PromptDetail } from './PromptDetail';
 import { SalesHistory } from './SalesHistory';
@@ -33,7 +34,30 @@ export function App() {
   );
 }
 
-function Admin({ user }: { user: StaffUser }) {
+/** The film column: the prompt's film (or any film), and its presentation's start when it is for one. */
+export function filmOf(r: TicketRefPromptRow, t: TFunction): string {
+  const film = r.FeatureName ?? t('anyFeature', { ns: NAMESPACE });
+  return r.PresentationDateTime ? `${film} · ${formatDayMonthYearTime(r.PresentationDateTime)}` : film;
+}
+
+/**
+ * Each prompt row's name, for its buttons and the heading of what they open: prompt, ticket and film (or
+ * presentation). Both of an agent's prompts read "Employee number — Partner employee" (QA: two Details buttons with
+ * the same name); rows alike in all of that are numbered.
+ */
+export function promptNames(rows: TicketRefPromptRow[], t: TFunction): Map<number, string> {
+  const base = rows.map((r) => t('prompts.name', { ns: NAMESPACE, prompt: r.Prompt, ticket: r.TicketName, film: filmOf(r, t) }));
+  const seen = new Map<string, number>();
+  return new Map(rows.map((r, i) => {
+    const name = base[i]!;
+    if (base.filter((b) => b === name).length === 1) return [r.PromptId, name];
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return [r.PromptId, t('prompts.numbered', { ns: NAMESPACE, name, n })];
+  }));
+}
+
+export function Admin({ user }: { user: StaffUser }) {
   const { t } = useTranslation(NAMESPACE);
   const agentsQ = useAgentsQuery(user.userId);
   const [customerId, setCustomerId] = useState<number | undefined>();
@@ -41,6 +65,9 @@ function Admin({ user }: { user: StaffUser }) {
   const [view, setView] = useState<'detail' | 'history'>('detail');
   const agent = customerId ?? agentsQ.data?.agents[0]?.CustomerId;
   const promptsQ = usePromptsQuery({ customerId: agent ?? 0, userId: user.userId, businessIds: user.businessIds }, { skip: !agent });
+
+  const names = promptNames(promptsQ.data?.rows ?? [], t);
+  const nameOf = (r: TicketRefPromptRow) => names.get(r.PromptId) ?? `${r.Prompt} — ${r.TicketName}`;
 
   if (agentsQ.error) return <ErrorNotice messageKey={(agentsQ.error as ApiFailure).status === 401 ? 'errors.UNAUTHORIZED' : 'errors.errorFetchingData'} onRetry={() => void agentsQ.refetch()} />;
   if (!agentsQ.data) return <Spinner />;
@@ -57,22 +84,22 @@ function Admin({ user }: { user: StaffUser }) {
         <DataTable caption={t('prompts.caption')} filename={`ticket-ref-${agent}`} rows={promptsQ.data.rows} rowKey={(r) => r.PromptId}
           columns={[
             { key: 'p', header: t('cols.prompt'), rowHeader: true, value: (r) => `${r.Prompt} — ${r.TicketName}` },
-            { key: 'f', header: t('cols.feature'), value: (r) => r.FeatureName ?? t('anyFeature') },
+            { key: 'f', header: t('cols.feature'), value: (r) => filmOf(r, t) },
             { key: 'o', header: t('cols.options'), numeric: true, value: (r) => r.Options },
             { key: 'a', header: t('cols.allotted'), numeric: true, value: (r) => r.Allotted },
             { key: 'r', header: t('cols.redeemed'), numeric: true, value: (r) => r.Redeemed },
             { key: 'x', header: t('cols.actions'), value: () => '', render: (r) => (
               <span className={styles.actions}>
                 <button type="button" className="tx-btn-secondary" aria-pressed={prompt?.PromptId === r.PromptId && view === 'detail'}
-                  onClick={() => { setPrompt(r); setView('detail'); }}>{t('prompts.detail')}<span className="tx-visually-hidden"> {r.Prompt} {r.TicketName}</span></button>
+                  onClick={() => { setPrompt(r); setView('detail'); }}>{t('prompts.detail')}<span className="tx-visually-hidden"> {t('prompts.of', { name: nameOf(r) })}</span></button>
                 <button type="button" className="tx-btn-secondary" aria-pressed={prompt?.PromptId === r.PromptId && view === 'history'}
-                  onClick={() => { setPrompt(r); setView('history'); }}>{t('prompts.history')}<span className="tx-visually-hidden"> {r.Prompt} {r.TicketName}</span></button>
+                  onClick={() => { setPrompt(r); setView('history'); }}>{t('prompts.history')}<span className="tx-visually-hidden"> {t('prompts.of', { name: nameOf(r) })}</span></button>
               </span>
             ) },
           ]} />
       )}
-      {prompt && view === 'detail' && <PromptDetail prompt={prompt} businessIds={user.businessIds} />}
-      {prompt && view === 'history' && <SalesHistory prompt={prompt} businessIds={user.businessIds} />}
+      {prompt && view === 'detail' && <PromptDetail prompt={prompt} name={nameOf(prompt)} businessIds={user.businessIds} />}
+      {prompt && view === 'history' && <SalesHistory prompt={prompt} name={nameOf(prompt)} businessIds={user.businessIds} />}
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDays, DateInput, ErrorNotice, formatDayMonthYear, formatDayMonthYearTime, formatMoney, currentLocale, jerusalemDate, rules, Spinner, type ApiFailure, type TicketRefPromptRow, type TicketSalesRow } from '@ticketing/shared';
+import { addDays, DateInput, ErrorNotice, formatDayMonthYear, formatDayMonthYearTime, formatMoney, currentLocale, jerusalemDate, Spinner, type ApiFailure, type TicketRefPromptRow, type TicketSalesRow } from '@ticketing/shared';
 import { promptParams, useHistoryQuery, useSendTicketsMutation } from './api';
 import { DataTable } from '@ticketing/shared';
 import styles from './App.module.css';
 import { NAMESPACE } from './locales';
+import { detailsOf, mobileProblem, normalizedMobile, type Problem } from './validation';
 
 /** Spec sections 7 and 9: detail level 1, one month back to today, date type 2 (sale date). */
 export interface HistoryFilters { detailLevel: 1 | 2; startDate: string; endDate: string; dateType: 1 | 2 }
@@ -13,13 +14,13 @@ export function historyDefaults(today = jerusalemDate()): HistoryFilters {
 }
 
 /** Ticket sales history of a prompt, with resend by SMS per reservation. */
-export function SalesHistory({ prompt, businessIds }: { prompt: TicketRefPromptRow; businessIds: number[] }) {
+export function SalesHistory({ prompt, name, businessIds }: { prompt: TicketRefPromptRow; name: string; businessIds: number[] }) {
   const { t } = useTranslation(NAMESPACE);
   const [f, setF] = useState<HistoryFilters>(historyDefaults());
   const q = useHistoryQuery({ ...promptParams(prompt, businessIds), ...f });
   return (
     <section aria-labelledby="history-title">
-      <h2 id="history-title">{t('history.title', { prompt: `${prompt.Prompt} — ${prompt.TicketName}` })}</h2>
+      <h2 id="history-title">{t('history.title', { prompt: name })}</h2>
       <fieldset className={styles.filters}>
         <legend>{t('history.filters')}</legend>
         <label>{t('history.detailLevel')}{' '}
@@ -60,29 +61,61 @@ export function SalesHistory({ prompt, businessIds }: { prompt: TicketRefPromptR
   );
 }
 
-function Resend({ row }: { row: TicketSalesRow }) {
+/** What a refused send says. */
+function sendRefusal(f: ApiFailure): Problem {
+  if (f.code === 'SMS_RECENTLY_SENT') {
+    const wait = detailsOf(f.data).retryAfterSeconds;
+    return { key: 'history.recentlySent', values: { count: typeof wait === 'number' ? wait : 30 } };
+  }
+  if (f.code === 'SMS_LIMIT') return { key: 'history.smsLimit' };
+  if (f.code === 'SMS_FAILED') return { key: 'history.smsFailed' };
+  return { key: 'history.sendFailed' };
+}
+
+/**
+ * Resend an order's tickets by SMS: Send is disabled while sending (three quick presses sent three messages);
+ * a number that cannot be sent to is explained under the field when Send is pressed, tied to it; a screening
+ * that has already taken place is noted (the send is not blocked).
+ */
+export function Resend({ row }: { row: TicketSalesRow }) {
   const { t } = useTranslation(NAMESPACE);
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [mobile, setMobile] = useState(row.MobileNumber ?? '');
+  const [checked, setChecked] = useState(false);
+  const [result, setResult] = useState<{ ok: true } | { ok: false; problem: Problem } | null>(null);
   const [send, { isLoading }] = useSendTicketsMutation();
-  const [message, setMessage] = useState<{ ok: boolean; key: string } | null>(null);
-  const normalized = rules.normalizeMobile(mobile);
-  const valid = /^05\d{8}$/.test(normalized);
+  const problem = (checked ? mobileProblem(mobile) : null) ?? (result && !result.ok ? result.problem : null);
+  const errorId = `${id}-error`;
+  const pastId = `${id}-past`;
+
   const go = async () => {
+    if (isLoading) return;
+    setChecked(true);
+    setResult(null);
+    if (mobileProblem(mobile)) { input.current?.focus(); return; }
     try {
-      const r = await send({ resId: row.ReservationIdentifier, mobileNumber: normalized }).unwrap();
-      setMessage(r.success ? { ok: true, key: 'history.sent' } : { ok: false, key: 'history.sendFailed' });
+      const r = await send({ resId: row.ReservationIdentifier, mobileNumber: normalizedMobile(mobile) }).unwrap();
+      setResult(r.success ? { ok: true } : { ok: false, problem: { key: 'history.sendFailed' } });
     } catch (e) {
-      setMessage({ ok: false, key: (e as ApiFailure).code === 'SMS_FAILED' ? 'history.smsFailed' : 'history.sendFailed' });
+      setResult({ ok: false, problem: sendRefusal(e as ApiFailure) });
     }
   };
   return (
-    <span className={styles.row}>
-      <input className={`tx-input ${styles.mobile}`} type="tel" inputMode="tel" value={mobile} aria-invalid={!valid}
-        aria-label={t('history.mobileFor', { reservation: row.ReservationIdentifier })} onChange={(e) => { setMobile(e.target.value); setMessage(null); }} />
-      <button type="button" className="tx-btn-secondary" disabled={!valid || isLoading} onClick={() => void go()}>
-        {t('history.send')}<span className="tx-visually-hidden"> {row.ReservationIdentifier}</span>
-      </button>
-      {message && <span role={message.ok ? 'status' : 'alert'} className={message.ok ? undefined : 'tx-error'}>{t(message.key)}</span>}
+    <span className={styles.editor}>
+      <span className={styles.row}>
+        <input ref={input} className={`tx-input ${styles.mobile}`} type="tel" inputMode="tel" dir="ltr" autoComplete="off" value={mobile}
+          aria-label={t('history.mobileFor', { reservation: row.ReservationIdentifier })}
+          aria-invalid={problem ? true : undefined} aria-describedby={problem ? errorId : undefined}
+          onChange={(e) => { setMobile(e.target.value); setResult(null); }}
+          onKeyDown={(e) => { if (e.key === 'Enter') void go(); }} />
+        <button type="button" className="tx-btn-secondary" disabled={isLoading} aria-describedby={row.PresentationPast ? pastId : undefined} onClick={() => void go()}>
+          {t(isLoading ? 'history.sending' : 'history.send')}<span className="tx-visually-hidden"> {row.ReservationIdentifier}</span>
+        </button>
+      </span>
+      {problem && <span id={errorId} role="alert" className={`tx-error ${styles.message}`}>{t(problem.key, problem.values)}</span>}
+      {row.PresentationPast && <span id={pastId} className={styles.note}>{t('history.pastScreening')}</span>}
+      {result?.ok && <span role="status" className={styles.message}>{t('history.sent')}</span>}
     </span>
   );
 }

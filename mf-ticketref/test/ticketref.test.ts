@@ -14,7 +14,7 @@ describe('ticket reference admin helpers', () => {
   });
   it('sends a prompt\'s identifying parameters with empty values for nulls', () => {
     expect(promptParams({ CustomerId: 9001, TicketId: 7, FeatureId: null, PricePolicyId: 3, PresentationId: null, FeatureCategoryId: 10,
-      PromptId: 1, Prompt: 'p', TicketName: 't', FeatureName: null, Options: 1, Allotted: 1, Redeemed: 0 }, [1, 2]))
+      PromptId: 1, Prompt: 'p', TicketName: 't', FeatureName: null, PresentationDateTime: null, Options: 1, Allotted: 1, Redeemed: 0 }, [1, 2]))
       .toEqual({ ticketId: 7, pricePolicyId: 3, featureId: '', presentationId: '', featureCategoryId: 10, businessIds: '1,2' });
   });
 });

@@ -25,6 +25,8 @@ export const TicketRefPromptRow = lazy(() => z.object({
   Prompt: z.string(),
   TicketName: z.string(),
   FeatureName: z.nullable(z.string()),
+  /** The presentation's start when the prompt is for one presentation (PresentationId), else null. */
+  PresentationDateTime: z.nullable(IsoDateTime),
   Options: z.int(),
   Allotted: z.int(),
   Redeemed: z.int(),
@@ -81,15 +83,20 @@ export const TicketSalesRow = lazy(() => z.object({
   ReservationIdentifier: z.string(),
   TransactionDateTime: IsoDateTime,
   PresentationDateTime: IsoDateTime,
+  /** detailLevel 1 (one row per order): the order's films / cinemas, ' / '-separated when it has several. */
   FeatureName: z.string(),
   LocationName: z.string(),
+  /** detailLevel 1: every reference the order's tickets were redeemed with, ', '-separated. */
   Reference1: z.string(),
   Reference2: z.string(),
+  /** detailLevel 1: the order's tickets redeemed with the prompt's references; detailLevel 2: 1. */
   Quantity: z.int(),
   Amount: Money,
   MobileNumber: z.nullable(z.string()),
   /** detailLevel 2 only: the place. */
   Seat: z.nullable(z.string()),
+  /** Every screening of the row has started (by the api's clock): a resend is allowed, the admin says so. */
+  PresentationPast: z.boolean(),
 }));
 export type TicketSalesRow = z.infer<typeof TicketSalesRow>;
 export const PromptTicketSalesResponse = lazy(() => z.object({

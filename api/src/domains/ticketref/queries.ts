@@ -1,5 +1,5 @@
 import type { RedemptionItem } from '@ticketing/shared/contracts';
-import type { Queryable } from '../../db/index.ts';
+import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError } from '../../lib/route.ts';
 
 /** Ticket reference admin SQL: agents, their reference prompts, the prompts' options and redemptions. */
@@ -42,14 +42,15 @@ export async function promptsOf(db: Queryable, customerId: number, businessIds: 
   const { rows } = await db.query<{
     id: number; customer_id: number; ticket_id: number; feature_id: number | null; price_policy_id: number; presentation_id: number | null;
     feature_category_id: number | null; prompt_he: string; prompt_en: string; t_he: string; t_en: string; f_he: string | null; f_en: string | null;
-    options: number; allotted: number; redeemed: number;
+    pres_starts: Date | null; options: number; allotted: number; redeemed: number;
   }>(`
-    SELECT pr.*, t.name_he AS t_he, t.name_en AS t_en, f.name_he AS f_he, f.name_en AS f_en,
+    SELECT pr.*, t.name_he AS t_he, t.name_en AS t_en, f.name_he AS f_he, f.name_en AS f_en, ps.starts_at AS pres_starts,
            (SELECT count(*)::int FROM ticket_ref_options o WHERE o.prompt_id = pr.id) AS options,
            (SELECT COALESCE(sum(o.quantity), 0)::int FROM ticket_ref_options o WHERE o.prompt_id = pr.id) AS allotted,
            (SELECT count(*)::int FROM reservation_tickets rt WHERE rt.ticket_id = pr.ticket_id AND rt.status = 'sold'
               AND rt.ref1 IN (SELECT o.reference1 FROM ticket_ref_options o WHERE o.prompt_id = pr.id)) AS redeemed
     FROM ticket_ref_prompts pr JOIN tickets t ON t.id = pr.ticket_id LEFT JOIN features f ON f.id = pr.feature_id
+    LEFT JOIN presentations ps ON ps.id = pr.presentation_id
     WHERE pr.customer_id = $1 AND pr.business_id = ANY($2::int[]) ORDER BY pr.id`, [customerId, businessIds]);
   return rows;
 }
@@ -70,16 +71,25 @@ export interface SalesHistoryFilter {
   perTicket: boolean;
 }
 
-/** Sold tickets redeemed with a prompt's references in a date range, newest first (at most 2000 rows). */
+/**
+ * Sold tickets redeemed with a prompt's references in a date range, newest first (at most 2000 rows).
+ * Per order (detail level 1) is one row per reservation: an order whose tickets were redeemed with two of the
+ * prompt's references (or bought for two screenings) was grouped by reference and film too, so it was listed once
+ * per reference, each row with part of its quantity (QA: "Per order lists S1000756 twice"). Its references, films
+ * and cinemas are now listed in its one row. Per ticket (level 2) is one row per ticket.
+ */
 export async function salesHistory(db: Queryable, f: SalesHistoryFilter) {
   const dateExpr = f.dateType === 1 ? 'p.business_date' : `(rt.created_at AT TIME ZONE 'Asia/Jerusalem')::date`;
   const { perTicket } = f;
+  const list = (expr: string, sep: string) => `string_agg(DISTINCT ${expr}, '${sep}' ORDER BY ${expr})`;
   const { rows } = await db.query<{
-    rid: number; identifier: string; created: Date; starts: Date; f_he: string; f_en: string; l_he: string; l_en: string;
+    rid: number; identifier: string; created: Date; starts: Date; past: boolean; f_he: string; f_en: string; l_he: string; l_en: string;
     ref1: string; ref2: string; qty: number; amount: number; mobile: string | null; seat: string | null;
   }>(`
-    SELECT r.id AS rid, r.identifier, min(rt.created_at) AS created, min(p.starts_at) AS starts, f.name_he AS f_he, f.name_en AS f_en,
-           l.name_he AS l_he, l.name_en AS l_en, rt.ref1, COALESCE(rt.ref2, '') AS ref2, count(*)::int AS qty,
+    SELECT r.id AS rid, r.identifier, min(rt.created_at) AS created, min(p.starts_at) AS starts, max(p.starts_at) < now() AS past,
+           ${list('f.name_he', ' / ')} AS f_he, ${list('f.name_en', ' / ')} AS f_en,
+           ${list('l.name_he', ' / ')} AS l_he, ${list('l.name_en', ' / ')} AS l_en,
+           ${list('rt.ref1', ', ')} AS ref1, COALESCE(${list(`NULLIF(rt.ref2, '')`, ', ')}, '') AS ref2, count(*)::int AS qty,
            sum(rt.price_agorot + rt.service_charge_agorot)::float8 AS amount, r.mobile_number AS mobile,
            ${perTicket ? `min(COALESCE(s.row_name || '-' || s.seat_name, '#' || rt.x))` : 'NULL'} AS seat
     FROM reservation_tickets rt
@@ -92,28 +102,42 @@ export async function salesHistory(db: Queryable, f: SalesHistoryFilter) {
       AND rt.ref1 IN (SELECT o.reference1 FROM ticket_ref_options o WHERE o.prompt_id = $2)
       AND ($3::text IS NULL OR rt.ref1 ILIKE '%' || $3 || '%' OR rt.ref2 ILIKE '%' || $3 || '%')
       AND ${dateExpr} BETWEEN $4::date AND $5::date
-    GROUP BY r.id, f.id, l.id, rt.ref1, rt.ref2 ${perTicket ? ', rt.id' : ''}
-    ORDER BY min(rt.created_at) DESC, r.id LIMIT 2000`,
+    GROUP BY r.id ${perTicket ? ', rt.id' : ''}
+    ORDER BY min(rt.created_at) DESC, r.id ${perTicket ? ', rt.id' : ''} LIMIT 2000`,
   [f.ticketId, f.promptId, f.search, f.startDate, f.endDate]);
   return rows;
 }
 
 export interface OptionKey { priceType: number; priceId: number; priceRowId: number }
 
-/** Sets the allotted quantity of one reference of the businesses; the updated item, or undefined when there is none. */
-export async function setOptionQuantity(db: Queryable, businessIds: number[], key: OptionKey, change: { reference: string; reference2?: string; quantity: number }): Promise<RedemptionItem | undefined> {
-  const { rows } = await db.query<{ price_row_id: number }>(`
-    UPDATE ticket_ref_options o SET quantity = $6, updated_at = now()
-    FROM ticket_ref_prompts pr
-    WHERE pr.id = o.prompt_id AND pr.business_id = ANY($1::int[])
-      AND o.price_type = $2 AND o.price_id = $3 AND o.price_row_id = $4 AND o.reference1 = $5
-      AND ($7::text = '' OR o.reference2 = $7)
-    RETURNING o.price_row_id`,
-  [businessIds, key.priceType, key.priceId, key.priceRowId, change.reference, change.quantity, change.reference2 ?? '']);
-  if (!rows[0]) return undefined;
-  const { rows: [o] } = await db.query<OptionRow>(`${OPTION_SELECT} WHERE o.price_type = $1 AND o.price_id = $2 AND o.price_row_id = $3`,
-    [key.priceType, key.priceId, key.priceRowId]);
-  return toItem(o!);
+/**
+ * Sets the allotted quantity of one reference of the businesses; the updated item, or undefined when there is none.
+ * A quantity below the tickets already redeemed with the reference is refused (409 refPromptOptBelowRedeemed,
+ * details.redeemed): it left a negative balance ("Remaining 0", the prompt's Allotted below its Redeemed). The count
+ * and the update run under the lock a checkout takes to sell against the same reference (orders/cartBalances.ts,
+ * `ref:<ticket>:<reference1>`), so a sale committed meanwhile is counted.
+ */
+export async function setOptionQuantity(db: Db, businessIds: number[], key: OptionKey, change: { reference: string; reference2?: string; quantity: number }): Promise<RedemptionItem | undefined> {
+  return db.tx(async (q) => {
+    const { rows: [opt] } = await q.query<{ price_id: number; reference1: string }>(`
+      SELECT o.price_id, o.reference1 FROM ticket_ref_options o JOIN ticket_ref_prompts pr ON pr.id = o.prompt_id
+      WHERE pr.business_id = ANY($1::int[])
+        AND o.price_type = $2 AND o.price_id = $3 AND o.price_row_id = $4 AND o.reference1 = $5
+        AND ($6::text = '' OR o.reference2 = $6)
+      FOR UPDATE OF o`,
+    [businessIds, key.priceType, key.priceId, key.priceRowId, change.reference, change.reference2 ?? '']);
+    if (!opt) return undefined;
+    await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ref:${opt.price_id}:${opt.reference1}`]);
+    const { rows: [o] } = await q.query<OptionRow>(`${OPTION_SELECT} WHERE o.price_type = $1 AND o.price_id = $2 AND o.price_row_id = $3`,
+      [key.priceType, key.priceId, key.priceRowId]);
+    if (change.quantity < o!.redeemed) {
+      throw new ApiHttpError(409, 'refPromptOptBelowRedeemed', `${o!.redeemed} tickets are already redeemed with this reference`,
+        { details: { redeemed: o!.redeemed, quantity: change.quantity } });
+    }
+    await q.query('UPDATE ticket_ref_options SET quantity = $4, updated_at = now() WHERE price_type = $1 AND price_id = $2 AND price_row_id = $3',
+      [key.priceType, key.priceId, key.priceRowId, change.quantity]);
+    return toItem({ ...o!, quantity: change.quantity });
+  });
 }
 
 /** A live reservation of the businesses, one row per feature × venue, earliest first (for the resent SMS). */

@@ -40,6 +40,7 @@ export function promptRoutes(scope: FastifyInstance, db: Db): void {
           PresentationId: r.presentation_id, FeatureCategoryId: r.feature_category_id, PromptId: r.id,
           Prompt: pick(lang, r.prompt_he, r.prompt_en), TicketName: pick(lang, r.t_he, r.t_en),
           FeatureName: r.f_he === null ? null : pick(lang, r.f_he, r.f_en ?? r.f_he),
+          PresentationDateTime: r.pres_starts === null ? null : toIso(r.pres_starts),
           Options: r.options, Allotted: r.allotted, Redeemed: r.redeemed,
         })),
       };
@@ -76,7 +77,7 @@ export function promptRoutes(scope: FastifyInstance, db: Db): void {
         rows: rows.map((r) => ({
           ReservationId: r.rid, ReservationIdentifier: r.identifier, TransactionDateTime: toIso(r.created), PresentationDateTime: toIso(r.starts),
           FeatureName: pick(lang, r.f_he, r.f_en), LocationName: pick(lang, r.l_he, r.l_en), Reference1: r.ref1, Reference2: r.ref2,
-          Quantity: r.qty, Amount: shekels(Number(r.amount)), MobileNumber: r.mobile, Seat: r.seat,
+          Quantity: r.qty, Amount: shekels(Number(r.amount)), MobileNumber: r.mobile, Seat: r.seat, PresentationPast: r.past,
         })),
       };
     },
@@ -84,9 +85,9 @@ export function promptRoutes(scope: FastifyInstance, db: Db): void {
 
   route(scope, {
     method: 'POST', url: '/pres-live/editReferencePromptOptionQuantity/1/{priceType}/{priceId}/{priceRowId}',
-    summary: 'Sets the allotted quantity of one reference (success only with HTTP 200)', tags: TAGS,
+    summary: 'Sets the allotted quantity of one reference (success only with HTTP 200). A quantity below the tickets already redeemed with it is refused: 409 refPromptOptBelowRedeemed with details.redeemed', tags: TAGS,
     params: EditOptionQuantityParams, body: EditOptionQuantityBody, response: EditOptionQuantityResponse,
-    errors: { 401: 'UNAUTHORIZED', 403: 'CSRF', 404: 'refPromptOptNotFound' },
+    errors: { 401: 'UNAUTHORIZED', 403: 'CSRF', 404: 'refPromptOptNotFound', 409: 'refPromptOptBelowRedeemed' },
     async handler({ params, body, req }) {
       const item = await setOptionQuantity(db, staffOf(req).businessIds, params, body);
       if (!item) throw new ApiHttpError(404, 'refPromptOptNotFound', 'no such reference option');
