@@ -221,7 +221,8 @@ forEachEngine('staff: auth, scoping, PresLive figures, ticket reference admin', 
       const pos = SalesByPosResponse.parse((await call(tlv, `/api/PRES-live/reports/salesByPointOfSale?${range}${locQ}`)).json());
       const plainPos = await q<{ id: number; res: number; revenue: number; tickets: number }>(`
         SELECT pos.id, count(r.id)::int AS res, COALESCE(sum(r.total_agorot), 0)::float8 AS revenue,
-               COALESCE(sum((SELECT count(*) FROM reservation_tickets rt WHERE rt.reservation_id = r.id AND rt.status = 'sold')), 0)::int AS tickets
+               COALESCE(sum((SELECT count(*) FROM reservation_tickets rt JOIN presentations p ON p.id = rt.presentation_id JOIN venues v ON v.id = p.venue_id
+                             WHERE rt.reservation_id = r.id AND rt.status = 'sold' AND v.venue_type_id < 101)), 0)::int AS tickets
         FROM points_of_sale pos LEFT JOIN reservations r ON r.pos_id = pos.id AND r.status = 'committed' AND r.business_id = 1 AND ${inRange}
         WHERE pos.business_id = 1 AND ($3::int IS NULL OR pos.location_id = $3)
         GROUP BY pos.id ORDER BY revenue DESC, pos.id`, [start, end, loc]);
@@ -234,7 +235,7 @@ forEachEngine('staff: auth, scoping, PresLive figures, ticket reference admin', 
     const plainTop = await q<{ id: number; n: number }>(`
       SELECT p.feature_id AS id, count(*)::int AS n FROM reservation_tickets rt JOIN presentations p ON p.id = rt.presentation_id
       JOIN venues v ON v.id = p.venue_id JOIN locations l ON l.id = v.location_id
-      WHERE rt.status = 'sold' AND l.business_id = 1 AND (rt.created_at AT TIME ZONE 'Asia/Jerusalem')::date BETWEEN $1::date AND $2::date
+      WHERE rt.status = 'sold' AND l.business_id = 1 AND v.venue_type_id < 101 AND (rt.created_at AT TIME ZONE 'Asia/Jerusalem')::date BETWEEN $1::date AND $2::date
       GROUP BY 1 ORDER BY n DESC, id LIMIT 10`, [start, end]);
     expect(top.rows.map((r) => [r.FeatureId, r.Tickets])).toEqual(plainTop.map((r) => [r.id, r.n]));
   });

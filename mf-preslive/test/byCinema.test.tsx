@@ -64,6 +64,26 @@ describe('Sales by cinema (issue 14 point 11)', () => {
     expect(screen.getByRole('img', { name: 'City Cinema Jerusalem: 100 נמכרו · 5 שמורים מתוך 800' })).toBeTruthy();
   });
 
+  // QA (fifteenth session): the chart's total bar read 'כל בתי הקולנוע: 747 נמכרו' while the table's row said
+  // 'כל בתי הקולנוע (ללא סינמה העיר תל אביב)': a manager read 747 as the grand total.
+  it('names the total bar as the table names its row: without location 1 (he and en)', async () => {
+    await renderDay(TLV_DAY, 'he');
+    await screen.findByRole('table', { name: 'מכירות לפי קולנוע ב-03/11/2026' });
+    expect(screen.getByRole('img', { name: 'כל בתי הקולנוע (ללא City Cinema Tel Aviv): 300 נמכרו · 0 שמורים מתוך 1,000' })).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: 'כל בתי הקולנוע (ללא City Cinema Tel Aviv)' })).toBeTruthy();
+    cleanup();
+    await renderDay(TLV_DAY, 'en');
+    await screen.findByRole('table', { name: 'Sales by cinema on 03/11/2026' });
+    const figure = screen.getByRole('figure', { name: 'Sold and held out of capacity, 03/11/2026' });
+    expect(within(figure).getByText('All cinemas (without City Cinema Tel Aviv)')).toBeTruthy();
+    expect(within(figure).getByRole('img', { name: 'All cinemas (without City Cinema Tel Aviv): 300 sold · 0 held of 1,000' })).toBeTruthy();
+    // the Jerusalem manager has no location 1: nothing to qualify
+    cleanup();
+    await renderDay(JERUSALEM_DAY, 'en');
+    await screen.findByRole('table', { name: 'Sales by cinema on 03/11/2026' });
+    expect(screen.getByRole('img', { name: 'All cinemas: 100 sold · 5 held of 800' })).toBeTruthy();
+  });
+
   it('keeps any figure above zero visible in a bar', () => {
     expect(barWidth(0, 2000)).toBe(0);
     expect(barWidth(4, 2000)).toBe(MIN_VISIBLE_PERCENT);
@@ -87,7 +107,7 @@ describe('Sales by cinema (issue 14 point 11)', () => {
     expect(soldWidth(/^City Cinema Tel Aviv:/)).toBe(MIN_VISIBLE_PERCENT); // 0.6%: kept visible
     expect(soldWidth(/^City Cinema Haifa:/)).toBeCloseTo((157 / 1476) * 100, 5); // 11%
     expect(soldWidth(/^City Cinema Beer Sheva:/)).toBeCloseTo((51 / 800) * 100, 5); // 6%
-    expect(soldWidth(/^All cinemas:/)).toBeCloseTo((208 / 2276) * 100, 5); // 9%
+    expect(soldWidth(/^All cinemas \(without City Cinema Tel Aviv\):/)).toBeCloseTo((208 / 2276) * 100, 5); // 9%
     // the table's % sold column agrees with the bars
     const pctSold = screen.getAllByRole('row').slice(1).map((r) => r.lastElementChild?.textContent);
     expect(pctSold).toEqual(['1%', '11%', '6%', '9%']);

@@ -30,3 +30,20 @@ describe('staff pages on a 390 px phone', () => {
     expect(label).toMatch(/overflow-wrap:\s*anywhere/);
   });
 });
+
+describe('wide report tables on a 390 px phone (fifteenth session)', () => {
+  // QA: the By date caption was cut ("הקרנות מ-27/11/2026 עד 26"): it is as wide as its table, which scrolls.
+  it('lets a caption wrap within the visible box rather than run off with the table', () => {
+    expect(declarations('lib/ReportTable.module.css', '.wrap div:has(> table)')).toMatch(/container-type:\s*inline-size/);
+    const caption = declarations('lib/ReportTable.module.css', '.wrap caption');
+    expect(caption).toMatch(/max-inline-size:\s*100cqi/);
+    expect(caption).toMatch(/position:\s*sticky/);
+    expect(caption).toMatch(/inset-inline-start:\s*0/);
+    expect(caption).not.toMatch(/nowrap/);
+  });
+
+  it('fades the side where more columns are, on the inline end in either direction', () => {
+    expect(declarations('lib/ReportTable.module.css', '.wrap [data-scroll-more]')).toMatch(/to right/);
+    expect(declarations('lib/ReportTable.module.css', ":global([dir='rtl']) .wrap [data-scroll-more]")).toMatch(/to left/);
+  });
+});

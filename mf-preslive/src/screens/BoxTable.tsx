@@ -1,12 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { formatDayMonthYearTime, type PresentationBoxRow } from '@ticketing/shared';
-import { DataTable, type Column } from '@ticketing/shared';
+import { formatDayMonthYearTime, percentOf, type Column, type PresentationBoxRow } from '@ticketing/shared';
+import { ReportTable } from '../lib/ReportTable';
 import { money, num, pct } from '../lib/format';
 import { NAMESPACE } from '../locales';
 
-/** Presentation box rows: date-time dd/mm/yyyy hh:mm, Capacity, HeldQuantity, SoldQuantity, integer % held / sold. */
-export function BoxTable({ caption, rows, filename, show = ['location', 'feature', 'venue'] }: {
-  caption: string; rows: PresentationBoxRow[]; filename: string; show?: Array<'location' | 'feature' | 'venue'>;
+/** The sums of presentation box rows, in agorot for the money (no float drift over hundreds of rows). */
+export function boxTotals(rows: PresentationBoxRow[]) {
+  const s = rows.reduce((a, r) => ({ cap: a.cap + r.Capacity, held: a.held + r.HeldQuantity, sold: a.sold + r.SoldQuantity, rev: a.rev + Math.round(r.Revenue * 100) }),
+    { cap: 0, held: 0, sold: 0, rev: 0 });
+  return { ...s, rev: s.rev / 100 };
+}
+
+/**
+ * Presentation box rows: date-time dd/mm/yyyy hh:mm, Capacity, HeldQuantity, SoldQuantity, integer % held / sold, and
+ * revenue; with `withTotal` a total row over every row (all pages), and under the table what the figures count.
+ */
+export function BoxTable({ caption, rows, filename, show = ['location', 'feature', 'venue'], withTotal = false }: {
+  caption: string; rows: PresentationBoxRow[]; filename: string; show?: Array<'location' | 'feature' | 'venue'>; withTotal?: boolean;
 }) {
   const { t } = useTranslation(NAMESPACE);
   const columns: Column<PresentationBoxRow>[] = [
@@ -21,5 +31,10 @@ export function BoxTable({ caption, rows, filename, show = ['location', 'feature
     { key: 'ps', header: t('cols.percentageSold'), numeric: true, value: (r) => r.percentageSold, render: (r) => pct(r.percentageSold) },
     { key: 'rev', header: t('cols.revenue'), numeric: true, value: (r) => r.Revenue, render: (r) => money(r.Revenue) },
   ];
-  return <DataTable caption={caption} filename={filename} rows={rows} rowKey={(r) => r.PresentationId} columns={columns} />;
+  const s = boxTotals(rows);
+  const total = withTotal && rows.length > 1 ? {
+    label: t('total.screenings', { n: num(rows.length) }),
+    values: { cap: num(s.cap), held: num(s.held), sold: num(s.sold), ph: pct(percentOf(s.held, s.cap)), ps: pct(percentOf(s.sold, s.cap)), rev: money(s.rev) },
+  } : undefined;
+  return <ReportTable caption={caption} filename={filename} rows={rows} rowKey={(r) => r.PresentationId} columns={columns} total={total} basis={t('basis.screenings')} />;
 }

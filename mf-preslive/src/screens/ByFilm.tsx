@@ -1,25 +1,27 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeatureSalesItem } from '@ticketing/shared';
 import { useFeatureDatesQuery, useFeatureSalesQuery, useFilterDataQuery } from '../dashboardApi';
 import { BarChart } from '../lib/charts';
-import { DataTable, formatDayMonthYear } from '@ticketing/shared';
+import { formatDayMonthYear } from '@ticketing/shared';
 import { Loadable } from '../lib/Loadable';
+import { ReportTable } from '../lib/ReportTable';
+import { idParam, isIsoDate, useQueryParams } from '../lib/query';
 import { num, pct } from '../lib/format';
-import { defaultDate } from './ByCinema';
+import { dateOptions, defaultDate } from './ByCinema';
 import styles from './screens.module.css';
 import { NAMESPACE } from '../locales';
 
-/** Sales by film (featureTicketSales) for a day, optionally by location (isByLocation). */
+/** Sales by film (featureTicketSales) for a day, optionally by location (isByLocation); the choices in the address. */
 export function ByFilm() {
   const { t } = useTranslation(NAMESPACE);
   const datesQ = useFeatureDatesQuery();
   const filtersQ = useFilterDataQuery();
-  const [picked, setPicked] = useState<string | undefined>();
-  const [locationId, setLocationId] = useState<number | undefined>();
-  const [featureId, setFeatureId] = useState<number | undefined>();
-  const [isByLocation, setByLocation] = useState(false);
-  const date = picked ?? defaultDate((datesQ.data?.dates ?? []).map((d) => d.Date));
+  const [params, setParams] = useQueryParams();
+  const picked = params.get('date');
+  const locationId = idParam(params.get('location'));
+  const featureId = idParam(params.get('film'));
+  const isByLocation = params.get('byCinema') === '1';
+  const date = isIsoDate(picked) ? picked : defaultDate((datesQ.data?.dates ?? []).map((d) => d.Date));
   const q = useFeatureSalesQuery({ date: date ?? '', isByLocation, locationId, featureId }, { skip: !date });
   const label = (r: FeatureSalesItem) => (r.LocationName ? `${r.FeatureName} — ${r.LocationName}` : r.FeatureName);
 
@@ -30,24 +32,26 @@ export function ByFilm() {
         {(d) => (
           <div className={styles.filters}>
             <label className={styles.field}>{t('cinema.date')}{' '}
-              <select value={date ?? ''} onChange={(e) => setPicked(e.target.value)}>
-                {d.dates.map((x) => <option key={x.Date} value={x.Date}>{t('cinema.dateOption', { date: formatDayMonthYear(x.Date), n: num(x.Value) })}</option>)}
+              <select value={date ?? ''} onChange={(e) => setParams({ date: e.target.value })}>
+                {dateOptions(d.dates, date).map((x) => (
+                  <option key={x.Date} value={x.Date}>{x.Value === undefined ? formatDayMonthYear(x.Date) : t('cinema.dateOption', { date: formatDayMonthYear(x.Date), n: num(x.Value) })}</option>
+                ))}
               </select>
             </label>
             <label className={styles.field}>{t('cols.feature')}{' '}
-              <select value={featureId ?? ''} onChange={(e) => setFeatureId(e.target.value ? Number(e.target.value) : undefined)}>
+              <select value={featureId ?? ''} onChange={(e) => setParams({ film: e.target.value })}>
                 <option value="">{t('film.allFeatures')}</option>
                 {d.features.map((f) => <option key={f.FeatureId} value={f.FeatureId}>{f.FeatureName}</option>)}
               </select>
             </label>
             <label className={styles.field}>{t('cols.location')}{' '}
-              <select value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value ? Number(e.target.value) : undefined)}>
+              <select value={locationId ?? ''} onChange={(e) => setParams({ location: e.target.value })}>
                 <option value="">{t('film.allLocations')}</option>
                 {(filtersQ.data?.locations ?? []).map((l) => <option key={l.LocationId} value={l.LocationId}>{l.Name}</option>)}
               </select>
             </label>
             <label className={styles.field}>
-              <input type="checkbox" checked={isByLocation} onChange={(e) => setByLocation(e.target.checked)} /> {t('film.byLocation')}
+              <input type="checkbox" checked={isByLocation} onChange={(e) => setParams({ byCinema: e.target.checked ? 1 : undefined })} /> {t('film.byLocation')}
             </label>
           </div>
         )}
@@ -59,7 +63,8 @@ export function ByFilm() {
               <BarChart title={t('film.chart', { date: formatDayMonthYear(s.date) })} legend={{ main: t('cols.sold'), secondary: t('cols.held') }}
                 bars={s.items.map((r) => ({ key: `${r.FeatureId}-${r.LocationId ?? 0}`, label: label(r), value: r.Sold, secondary: r.Held, max: r.Capacity,
                   valueText: t('cinema.barValue', { sold: num(r.Sold), held: num(r.Held), capacity: num(r.Capacity) }) }))} />
-              <DataTable caption={t('film.tableCaption', { date: formatDayMonthYear(s.date) })} filename={`sales-by-film-${s.date}`} rows={s.items}
+              <ReportTable caption={t('film.tableCaption', { date: formatDayMonthYear(s.date) })} filename={`sales-by-film-${s.date}`} rows={s.items}
+                basis={t('basis.seats')}
                 rowKey={(r) => `${r.FeatureId}-${r.LocationId ?? 0}`}
                 columns={[
                   { key: 'f', header: t('cols.feature'), rowHeader: true, value: (r) => r.FeatureName },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice, formatDayMonthYearTime, type FeatureDataResponse, type PresentationDataResponse } from '@ticketing/shared';
 import { useAvailableFeaturesQuery, useAvailablePresentationsQuery, useLazyFeatureDataQuery, useLazyPresentationDataQuery } from '../dashboardApi';
 import { BarChart, LineChart } from '../lib/charts';
-import { DataTable } from '@ticketing/shared';
+import { ReportTable } from '../lib/ReportTable';
 import { Loadable } from '../lib/Loadable';
 import { money, num, pct } from '../lib/format';
 import { useLive } from '../live';
@@ -121,7 +121,8 @@ export function FeaturesV2() {
           <Totals t={t} totals={{ ...presentationData.presentation, Revenue: presentationData.presentation.Revenue }} />
           <LineChart title={t('v2.salesOverTime')} points={presentationData.salesOverTime.map((p) => ({ x: p.Date, y: p.Sold }))} valueLabel={(v) => num(v)} />
           <BarChart title={t('v2.byTicketType')} bars={presentationData.byTicketType.map((r) => ({ key: r.TicketId, label: r.TicketName, value: r.Sold, valueText: num(r.Sold) }))} />
-          <DataTable caption={t('v2.byTicketType')} filename={`presentation-${presentationData.presentation.PresentationId}-tickets`} rows={presentationData.byTicketType} rowKey={(r) => r.TicketId}
+          <ReportTable caption={t('v2.byTicketType')} filename={`presentation-${presentationData.presentation.PresentationId}-tickets`} rows={presentationData.byTicketType} rowKey={(r) => r.TicketId}
+            basis={t('basis.screenings')}
             columns={[
               { key: 'n', header: t('cols.ticket'), rowHeader: true, value: (r) => r.TicketName },
               { key: 's', header: t('cols.sold'), numeric: true, value: (r) => r.Sold, render: (r) => num(r.Sold) },

@@ -18,7 +18,8 @@ export function mostAndLeast<T extends { ProductId: number; Quantity: number }>(
 }
 
 /**
- * Sales monitors (reports). Dates are sale days (Asia/Jerusalem) of committed reservations. Concessions and
+ * Sales monitors (reports). Dates are sale days (Asia/Jerusalem) of committed reservations; tickets are seats in halls
+ * (the rule in queries.ts: video on demand is never a ticket). Concessions and
  * points of sale read the per-day pre-aggregations product_daily_sales / pos_daily_sales (migration 101, kept
  * by triggers on reservations, reservation_tickets and reservation_products), never the order rows.
  */
@@ -34,7 +35,7 @@ export function reportRoutes(scope: FastifyInstance, { db, biz }: PresliveContex
   });
 
   route(scope, {
-    method: 'GET', url: '/PRES-live/reports/salesByPointOfSale', summary: 'Committed sales by point of sale (sale dates)', tags: TAGS,
+    method: 'GET', url: '/PRES-live/reports/salesByPointOfSale', summary: 'Committed orders by point of sale (sale dates): orders and revenue are whole orders; tickets are seats in halls (video on demand is not a ticket)', tags: TAGS,
     query: ReportRangeQuery, response: SalesByPosResponse, errors: { 401: 'UNAUTHORIZED' },
     async handler({ query, req, lang }) {
       const rows = await pointOfSaleSales(db, biz(req), query);
@@ -48,7 +49,7 @@ export function reportRoutes(scope: FastifyInstance, { db, biz }: PresliveContex
   });
 
   route(scope, {
-    method: 'GET', url: '/PRES-live/reports/topFeatures', summary: 'Top ten features by tickets sold (sale dates)', tags: TAGS,
+    method: 'GET', url: '/PRES-live/reports/topFeatures', summary: 'Top ten features by seats in halls sold (sale dates; video on demand is not counted); revenue: their ticket prices', tags: TAGS,
     query: ReportRangeQuery, response: TopFeaturesResponse, errors: { 401: 'UNAUTHORIZED' },
     async handler({ query, req, lang }) {
       const rows = await topFeatures(db, biz(req), query);
