@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../ui/Field';
 import { maxLength, minLength, required, validate, type RuleError } from '../validation/rules';
@@ -12,6 +12,17 @@ export function StaffLoginForm({ onSubmit, busy, errorKey, errorValues }: {
   const { t } = useTranslation('common');
   const [values, setValues] = useState<StaffCredentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof StaffCredentials, RuleError>>>({});
+  const form = useRef<HTMLFormElement>(null);
+  // After a refusal the keyboard stays in the form: the Sign in button, disabled while the api answered, had dropped
+  // the focus to the page's body. It goes to the password, selected to be typed again, unless it is already in a field.
+  useEffect(() => {
+    if (busy || !errorKey) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && form.current?.contains(active) && !(active as HTMLButtonElement).disabled) return;
+    const password = form.current?.querySelector<HTMLInputElement>('input[type="password"]');
+    password?.focus();
+    password?.select();
+  }, [busy, errorKey]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -24,7 +35,7 @@ export function StaffLoginForm({ onSubmit, busy, errorKey, errorValues }: {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="tx-card" style={{ maxInlineSize: '24rem', marginInline: 'auto' }} aria-labelledby="staff-login-title">
+    <form ref={form} noValidate onSubmit={submit} className="tx-card" style={{ maxInlineSize: '24rem', marginInline: 'auto' }} aria-labelledby="staff-login-title">
       <h1 id="staff-login-title">{t('staffLogin.title')}</h1>
       <Field label={t('staffLogin.username')} name="username" autoComplete="username" value={values.username} error={errors.username}
         onChange={(e) => setValues((v) => ({ ...v, username: e.target.value }))} />
