@@ -20,6 +20,7 @@ import { OrderBar } from './OrderBar';
 import { isPastScreening } from '../events/past';
 import styles from './order.module.css';
 import { VoucherNotice } from '../checkout/VoucherNotice';
+import { OtherCinemaNotice } from './OtherCinemaNotice';
 
 /** How long the seat step waits for its map's first picture before asking for the ticket groups anyway. */
 const MAP_PAINT_WAIT_MS = 1500;
@@ -187,6 +188,8 @@ export function OrderPage() {
           </nav>
           {restarted && step === 0 && <p role="alert" className="tx-error" data-testid="order-restarted">{t('payment.restarted')}</p>}
           {step === 0 && !cartP?.seats.length && <CartDiscardNotice kind="tickets" />}
+          {/* seats held at a screening of another cinema: one order is for one cinema (back there, or release them) */}
+          <OtherCinemaNotice presentation={p} />
           <VoucherNotice onSummary={def.id === 'payment'} />
           <div ref={stepRoot}>
             <Step

@@ -8,7 +8,7 @@ import { useMiniSiteQuery, useValidateMiniSiteReferenceMutation } from '../../ap
 import { readMiniSite } from '../../minisite/miniSiteSession';
 import { buildCartPayload, CartBuildError, type CheckoutTicket } from '../cartPayload';
 import { validateReference } from '../customerInfo';
-import { failureText } from '../errors';
+import { failureCode, failureText } from '../errors';
 import { useCheckoutSelector } from '../hooks';
 import { checkGroups } from '../ticketAssign';
 
@@ -88,6 +88,16 @@ export function useTicketsNext(p: CartPresentation, presentation: Presentation |
       const body = buildCartPayload(cart, checkout, { presentations, withoutCustomer: true, referralMiniSiteId: miniSite?.id });
       await priceCart({ cart: body, miniSiteUrl: miniSite?.url ?? null }).unwrap();
     } catch (e) {
+      // Seats at another cinema (the browser's cart build or the api's 409, one text): the way on is the order page's
+      // notice of that screening, with its two actions, so the focus goes there when it is shown.
+      const code = e instanceof CartBuildError ? e.code : failureCode(e);
+      if (code === 'INCOMPATIBLE_AUTH_PROFILE' || code === 'INCOMPATIBLE_BUSINESS') {
+        setError(t(`booking:summary.errors.${code}`));
+        const notice = document.getElementById('other-cinema-notice');
+        if (notice) { requestAnimationFrame(() => notice.focus()); return; }
+        requestAnimationFrame(() => errorRef.current?.focus());
+        return;
+      }
       if (e instanceof CartBuildError) return fail(t(`booking:summary.errors.${e.code}`));
       return fail(failureText(t, e));
     }
