@@ -15,8 +15,9 @@ const STEPS = {
   en: { chooseSeats: 'Choose seats', chooseTickets: 'Choose tickets', customerInfo: 'Your details', chooseProducts: 'Add-ons', payment: 'Payment' },
   he: { chooseSeats: 'בחירת מושבים', chooseTickets: 'בחירת כרטיסים', customerInfo: 'פרטים אישיים', chooseProducts: 'תוספות', payment: 'תשלום' },
 } as const;
-const EXPIRING = { en: 'Time is up soon. Extend the timer?', he: 'הזמן עומד להיגמר. להאריך את הטיימר?' } as const;
-const EXTEND = { en: 'Extend', he: 'הארכה' } as const;
+/** The idle limit's warning (the hold has minutes left: "time is up" would contradict the clock). */
+const IDLE = { en: 'Are you still there? This order closes soon for inactivity.', he: 'עדיין כאן? ההזמנה תיסגר בקרוב בגלל חוסר פעילות.' } as const;
+const STILL_HERE = { en: "I'm still here", he: 'אני עדיין כאן' } as const;
 
 async function preview(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
   const uuid = randomUUID();
@@ -62,9 +63,10 @@ for (const lang of LANGS) {
       await page.getByTestId('tickets-next').click();
       await page.locator('#ci-firstName').fill('Dana');
       // No input for a few seconds: the idle deadline (30 s) comes within the 25-second warning.
-      const warning = page.getByRole('alert').filter({ hasText: EXPIRING[lang] });
+      const warning = page.getByRole('alert').filter({ hasText: IDLE[lang] });
       await expect(warning).toBeVisible({ timeout: 20_000 });
-      await warning.getByRole('button', { name: EXTEND[lang] }).click();
+      expect(Number(await page.getByTestId('lock-timer').getByRole('timer').getAttribute('data-seconds'))).toBeGreaterThan(60);
+      await warning.getByRole('button', { name: STILL_HERE[lang] }).click();
       await expect(warning).toHaveCount(0);
       await expect(page.locator('#ci-firstName')).toHaveValue('Dana');
     });

@@ -15,8 +15,8 @@ test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
 const HEADINGS = {
-  en: { tickets: 'Choose tickets', details: 'Your details', wholeHall: 'Whole hall', extend: 'Extend' },
-  he: { tickets: 'בחירת כרטיסים', details: 'הפרטים שלך', wholeHall: 'כל האולם', extend: 'הארכה' },
+  en: { tickets: 'Choose tickets', details: 'Your details', wholeHall: 'Whole hall', extend: 'Extend', stillHere: "I'm still here" },
+  he: { tickets: 'בחירת כרטיסים', details: 'הפרטים שלך', wholeHall: 'כל האולם', extend: 'הארכה', stillHere: 'אני עדיין כאן' },
 } as const;
 
 /** Seconds left of the visit's hold, as the api says (seats-statusV2's holdExpiresAt). */
@@ -203,7 +203,8 @@ for (const lang of LANGS) {
       const warning = page.getByTestId('timer-warning');
       await expect(warning).toBeVisible({ timeout: 20_000 });
       await expect(warning).toBeInViewport();
-      await warning.getByRole('button', { name: HEADINGS[lang].extend }).click();
+      // the idle limit, not the hold, is what runs out: the warning asks whether the visitor is still there
+      await warning.getByRole('button', { name: HEADINGS[lang].stillHere }).click();
       await expect(warning).toHaveCount(0);
       // the step's own 300 s did not replace the longer hold
       expect(await expectClockIsHold(page.getByTestId('order-bar').getByRole('timer'), request, id, uuid)).toBeGreaterThan(330);

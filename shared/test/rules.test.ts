@@ -9,6 +9,9 @@ describe('form rules (spec section 5)', () => {
   it('letters only accepts Hebrew and Latin, refuses digits', () => {
     expect(rules.lettersOnly('דנה Cohen')).toBeUndefined();
     expect(rules.lettersOnly('Dana1')?.key).toBe('validation.lettersOnly');
+    // names as people write them: a maqaf, a geresh, a period
+    for (const name of ['בן־דוד', 'Smith Jr.', "O'Brien", 'ג׳ורג׳', 'Anne-Marie']) expect(rules.lettersOnly(name), name).toBeUndefined();
+    for (const name of ['Dana!', 'Dana_1', '<b>']) expect(rules.lettersOnly(name)?.key, name).toBe('validation.lettersOnly');
   });
   it('email', () => {
     expect(rules.email('a@b.co')).toBeUndefined();
@@ -38,6 +41,9 @@ describe('form rules (spec section 5)', () => {
   });
   it('confirmation fields must match', () => {
     expect(rules.matches('a@b.co', 'validation.emailMatch')('a@b.com')?.key).toBe('validation.emailMatch');
+    // an email confirmed in other letter case is the same address
+    expect(rules.sameEmail('dana.qa@example.com')('Dana.QA@Example.com')).toBeUndefined();
+    expect(rules.sameEmail('dana.qa@example.com')('dana.qb@example.com')?.key).toBe('validation.emailMatch');
   });
   it('removes hash characters from addresses', () => expect(rules.cleanAddress('Herzl 5 #3')).toBe('Herzl 5 3'));
   it('validate returns the first failing rule', () => {

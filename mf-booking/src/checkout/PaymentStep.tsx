@@ -9,7 +9,7 @@ import { useCommitMutation, usePaymentFormMutation } from '../api/checkoutApi';
 import { usePresentationQuery, useReleaseHoldsMutation } from '../api/seatsApi';
 import { readMiniSite } from '../minisite/miniSiteSession';
 import { buildCartPayload, CartBuildError } from './cartPayload';
-import { checkoutActions } from './checkoutSlice';
+import { checkoutActions, saveRestartedCheckout } from './checkoutSlice';
 import { commitOrder } from './commit';
 import { failureCode, failureText } from './errors';
 import { useCheckoutDispatch, useCheckoutSelector, useLocale } from './hooks';
@@ -128,6 +128,9 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
     clearIdempotencyKey();
     dispatch(checkoutActions.resetCheckout({ keepCustomerInfo: true }));
     dispatch(cartActions.reset());
+    // Written now: the page is left at once, before the effect that saves the checkout would run, and the next
+    // load restored the cancelled order's add-ons from the session (QA, fifteenth session).
+    saveRestartedCheckout();
     // The restarted order says why it starts again (issue 14 point 2) and keeps the visitor's language.
     markOrderRestarted();
     window.location.assign(`${pid ? `/order/${pid}` : '/order'}${window.location.search}`);

@@ -46,6 +46,11 @@ export function loadCheckout(): CheckoutState {
   return { ...initialCheckout(), ...saved, customerInfo: readSession<CustomerFormValues>(CUSTOMER_SESSION_KEY) ?? null };
 }
 
+/** A restarted order's session before the page is left: an empty order, the customer's details kept. */
+export function saveRestartedCheckout(): void {
+  saveCheckout({ ...initialCheckout(), customerInfo: readSession<CustomerFormValues>(CUSTOMER_SESSION_KEY) ?? null });
+}
+
 export function saveCheckout(s: CheckoutState): void {
   const { customerInfo, ...rest } = s;
   writeSession(CHECKOUT_SESSION_KEY, rest);
@@ -57,6 +62,8 @@ export const checkoutSlice = createSlice({
   initialState: loadCheckout,
   reducers: {
     setCustomerInfo(s, a: PayloadAction<CustomerFormValues>) { s.customerInfo = a.payload; },
+    /** "Keep my details for the next order" unticked: forgotten now, however the next order is started. */
+    forgetCustomerInfo(s) { s.customerInfo = null; },
     setProductQuantity(s, a: PayloadAction<{ id: number; quantity: number }>) {
       if (a.payload.quantity > 0) s.products[String(a.payload.id)] = a.payload.quantity;
       else delete s.products[String(a.payload.id)];

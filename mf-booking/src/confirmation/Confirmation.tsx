@@ -38,6 +38,15 @@ export function Confirmation() {
   const [mobileError, setMobileError] = useState<{ key: string } | undefined>();
   const [sent, setSent] = useState(false);
   const [keepInfo, setKeepInfo] = useState(true);
+  // The choice applies at once (QA: unticked, then a new order started from the header menu, not "New order", was
+  // still filled in on a shared phone); ticked again, the details come back.
+  const customerInfo = useCheckoutSelector((s) => s.checkout.customerInfo);
+  const keptInfo = useRef(customerInfo);
+  const chooseKeepInfo = (keep: boolean) => {
+    setKeepInfo(keep);
+    if (!keep) dispatch(checkoutActions.forgetCustomerInfo());
+    else if (keptInfo.current) dispatch(checkoutActions.setCustomerInfo(keptInfo.current));
+  };
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // The sale is done: the cart is empty now (the badge follows through the bus).
@@ -119,7 +128,7 @@ export function Confirmation() {
       <DonationOffer />
       <div className={styles.reset}>
         <div className="tx-check">
-          <input id="keep-info" type="checkbox" checked={keepInfo} onChange={(e) => setKeepInfo(e.target.checked)} />
+          <input id="keep-info" type="checkbox" checked={keepInfo} onChange={(e) => chooseKeepInfo(e.target.checked)} />
           <label htmlFor="keep-info">{t('confirmation.keepInfo')}</label>
         </div>
         <button type="button" className="tx-btn" onClick={newOrder} data-testid="new-order">{t('confirmation.newOrder')}</button>

@@ -36,6 +36,9 @@ export function LockTimer({ deadline, idleDeadline = null, warnSeconds, onExtend
   if (left === null) return null;
   const warn = left > 0 && left <= warnSeconds;
   const expired = left === 0;
+  // The idle limit ends first: the clock still shows minutes, so "time is up" would contradict it (QA, fifteenth
+  // session): the prompt asks whether the visitor is still there instead.
+  const idle = idleDeadline !== null && (deadline === null || idleDeadline < deadline);
   return (
     <div className={styles.timer} data-testid="lock-timer">
       {shown !== null && (
@@ -45,19 +48,19 @@ export function LockTimer({ deadline, idleDeadline = null, warnSeconds, onExtend
       )}
       {warn && (
         <div className={styles.warning} role="alert" data-testid="timer-warning">
-          <span>{t('time.expiring')}</span>
-          <button type="button" className="tx-btn" onClick={onExtend} disabled={extending}>{t('time.extend')}</button>
+          <span>{t(idle ? 'time.idleExpiring' : 'time.expiring')}</span>
+          <button type="button" className="tx-btn" onClick={onExtend} disabled={extending}>{t(idle ? 'time.stillHere' : 'time.extend')}</button>
         </div>
       )}
       <Dialog
         open={expired}
         role="alertdialog"
         testId="timer-expired"
-        title={t('time.expired')}
+        title={t(idle ? 'time.idleExpired' : 'time.expired')}
         onCancel={onExpire}
         actions={<>
           <button type="button" className="tx-btn tx-btn-secondary" onClick={onExpire}>{t('actions.cancel')}</button>
-          <button type="button" className="tx-btn" onClick={onExtend} disabled={extending} data-autofocus>{t('time.extend')}</button>
+          <button type="button" className="tx-btn" onClick={onExtend} disabled={extending} data-autofocus>{t(idle ? 'time.stillHere' : 'time.extend')}</button>
         </>}
       />
     </div>

@@ -59,6 +59,7 @@ export function OrderPage() {
   const [release] = useReleaseHoldsMutation();
   const cartP = useSelector((s: BookingState) => s.cart.presentations[id]);
   const [restarted] = useState(wasOrderRestarted);
+  const [holdExpired, setHoldExpired] = useState(false);
   useEffect(forgetOrderRestarted, []);
   const stepRoot = useRef<HTMLDivElement>(null);
   useStepHeadingFocus(stepRoot, step);
@@ -111,6 +112,18 @@ export function OrderPage() {
     [p, def.timer, stepStartedAt, cartP?.seats.length, cartP?.holdExpiresAt],
   );
 
+  const onExpire = useCallback(async () => {
+    if (!p) return;
+    try { await release({ presentationId: p.id }).unwrap(); } catch { /* expiry releases them anyway */ }
+    dispatch(cartActions.seatsUnselected({ presentationId: p.id, keys: (cartP?.seats ?? []).map((s) => s.key) }));
+    dispatch(cartActions.stepChanged(0));
+    dispatch(seatsApi.util.invalidateTags([{ type: 'Seats', id: p.id }]));
+    setStepStartedAt(Date.now());
+    touchIdle();
+    toast('errors.HOLD_EXPIRED', 'error');
+    setHoldExpired(true); // said on the seat step too, until seats are chosen again (a toast lasts 3 s)
+  }, [p, cartP?.seats, release, dispatch, touchIdle]);
+
   const onExtend = useCallback(async () => {
     if (!p) return;
     touchIdle();
@@ -124,20 +137,12 @@ export function OrderPage() {
       dispatch(cartActions.holdExpiresAt({ presentationId: p.id, expiresAt: r.expiresAt }));
       setStepStartedAt(Date.now());
     } catch (e) {
+      // the hold is gone (the clock reached zero on the api first): extending cannot work, and offering it again
+      // looped the visitor between the prompt and the refusal; the seats are let go and chosen again instead
+      if ((e as ApiFailure).code === 'HOLD_EXPIRED') { void onExpire(); return; }
       toast((e as ApiFailure).key ?? 'errors.generic', 'error');
     }
-  }, [p, cartP?.seats.length, cartP?.holdExpiresAt, extend, dispatch, touchIdle, def.id, def.timer]);
-
-  const onExpire = useCallback(async () => {
-    if (!p) return;
-    try { await release({ presentationId: p.id }).unwrap(); } catch { /* expiry releases them anyway */ }
-    dispatch(cartActions.seatsUnselected({ presentationId: p.id, keys: (cartP?.seats ?? []).map((s) => s.key) }));
-    dispatch(cartActions.stepChanged(0));
-    dispatch(seatsApi.util.invalidateTags([{ type: 'Seats', id: p.id }]));
-    setStepStartedAt(Date.now());
-    touchIdle();
-    toast('errors.HOLD_EXPIRED', 'error');
-  }, [p, cartP?.seats, release, dispatch, touchIdle]);
+  }, [p, cartP?.seats.length, cartP?.holdExpiresAt, extend, dispatch, touchIdle, def.id, def.timer, onExpire]);
 
   if (presQ.error) {
     const e = presQ.error as ApiFailure;
@@ -187,6 +192,7 @@ export function OrderPage() {
             </ol>
           </nav>
           {restarted && step === 0 && <p role="alert" className="tx-error" data-testid="order-restarted">{t('payment.restarted')}</p>}
+          {holdExpired && step === 0 && !cartP?.seats.length && <p role="alert" className="tx-error" data-testid="hold-expired">{t('order.holdExpired')}</p>}
           {step === 0 && !cartP?.seats.length && <CartDiscardNotice kind="tickets" />}
           {/* seats held at a screening of another cinema: one order is for one cinema (back there, or release them) */}
           <OtherCinemaNotice presentation={p} />

@@ -34,7 +34,7 @@ export function validateCustomerInfo(raw: CartCustomerInfo, form: CustomerFormCo
   check('lastName', 'lastName', [rules.lettersOnly, rules.minLength(2), rules.maxLength(30)]);
   check('ssn', 'ssn', [rules.digits, rules.israeliId]);
   check('email', 'email', [rules.email, rules.maxLength(100)]);
-  if (f.email.isIncluded && f.emailVerify.isIncluded) check('emailVerify', 'emailVerify', [rules.matches(val('email'), 'validation.emailMatch')]);
+  if (f.email.isIncluded && f.emailVerify.isIncluded) check('emailVerify', 'emailVerify', [rules.sameEmail(val('email'))]);
   check('mobileNumber', 'mobileNumber', [rules.mobile]);
   if (f.mobileNumber.isIncluded && f.mobileNumberVerify.isIncluded) {
     check('mobileNumberVerify', 'mobileNumberVerify', [rules.matches(val('mobileNumber'), 'validation.mobileMatch')]);

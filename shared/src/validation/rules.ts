@@ -8,7 +8,8 @@ export type Rule = (value: string) => RuleError | undefined;
 const err = (key: string, values?: Record<string, unknown>): RuleError => ({ key, values });
 
 export const required: Rule = (v) => (v.trim() === '' ? err('validation.required') : undefined);
-export const lettersOnly: Rule = (v) => (v && !/^[\p{L}\s'’-]+$/u.test(v) ? err('validation.lettersOnly') : undefined);
+/** Letters, and what names are written with: spaces, apostrophes and gereshes, hyphens and the Hebrew maqaf, a period ("Jr."). */
+export const lettersOnly: Rule = (v) => (v && !/^[\p{L}\p{M}\s'’׳״.\-־]+$/u.test(v) ? err('validation.lettersOnly') : undefined);
 export const email: Rule = (v) => (v && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v) ? err('validation.email') : undefined);
 export const digits: Rule = (v) => (v && !/^\d+$/.test(v) ? err('validation.digits') : undefined);
 export const alphanumeric: Rule = (v) => (v && !/^[\p{L}\d]+$/u.test(v) ? err('validation.alphanumeric') : undefined);
@@ -40,6 +41,8 @@ export function isValidIsraeliId(raw: string): boolean {
 export const israeliId: Rule = (v) => (v && !isValidIsraeliId(v) ? err('validation.ssn') : undefined);
 
 export const matches = (other: string, key: 'validation.mobileMatch' | 'validation.emailMatch'): Rule => (v) => (v !== other ? err(key) : undefined);
+/** Two emails are the same address whatever their letters' case (Dana.QA@Example.com is dana.qa@example.com). */
+export const sameEmail = (other: string): Rule => (v) => (v.trim().toLowerCase() !== other.trim().toLowerCase() ? err('validation.emailMatch') : undefined);
 
 /** Spec section 5: hash characters are removed from address fields. */
 export const cleanAddress = (v: string) => v.replace(/#/g, '');
