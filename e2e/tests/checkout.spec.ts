@@ -12,11 +12,13 @@ import { AVI, CARDS, DANA, LANGS, SEAT_SELECTION_HALL, YOSSI, expectConfirmation
 const T = {
   en: {
     serviceCharge: 'Service charge', declined: /declined/, cancelled: 'Sorry, your order was cancelled. Restarting...',
+    giftCard: 'This is a gift card: it pays for the order on the payment step (“Pay with a voucher”), not for a ticket here.',
     more: 'One more ticket must be added to use this coupon.', used: 'The coupon was already used.', none: 'No tickets were found to apply the coupon to.',
     noMembership: 'Cannot make an unpaid booking - you have no active memberships', holdNote: /box office at least 30 minutes before/, threeDsFailed: /3-D Secure/,
   },
   he: {
     serviceCharge: 'דמי טיפול', declined: /נדחתה/, cancelled: 'מצטערים, ההזמנה בוטלה. מתחילים מחדש...',
+    giftCard: 'זה כרטיס מתנה: משלמים בו על ההזמנה בשלב התשלום (“תשלום בשובר”), לא על כרטיס כאן.',
     more: 'יש להוסיף כרטיס אחד נוסף כדי להשתמש בקופון.', used: 'הקופון כבר נוצל.', none: 'לא נמצאו כרטיסים שעליהם ניתן להחיל את הקופון.',
     noMembership: 'לא ניתן לבצע הזמנה ללא תשלום - אין לך מנויים פעילים', holdNote: /בקופה לפחות 30 דקות/, threeDsFailed: /3-D Secure/,
   },
@@ -96,6 +98,10 @@ for (const lang of LANGS) {
       await code.fill('FRIENDS2');
       await apply.click();
       await expect(message).toHaveText(T[lang].more);
+      // a money gift card typed here says where it is used (it read "must be used with other vouchers")
+      await code.fill('GIFT-30-DEMO');
+      await apply.click();
+      await expect(message).toHaveText(T[lang].giftCard);
       // balance used up
       await code.fill('USEDUP');
       await apply.click();

@@ -98,6 +98,9 @@ function TicketsForm({ p, groups, presentation, onNext, onBack }: FormProps) {
         {/* the booking fee is the order's, not a ticket's: named, so the lines' prices and the total agree for the eye */}
         {quote ? t('tickets.subtotal', { amount: formatMoney(quote.totalAmount, locale), count: quote.totalTickets }) : '\u00a0'}
         {quote && quote.bookingFee > 0 ? ` (${t('tickets.feeIncluded', { fee: formatMoney(quote.bookingFee, locale) })})` : ''}
+        {/* add-ons chosen earlier in this order are in the api's total: named, so "2 tickets" is not read as their price alone */}
+        {quote && quote.productsAmount > 0 ? ` (${t('tickets.addonsIncluded', { amount: formatMoney(quote.productsAmount, locale) })})` : ''}
+        {quote && quote.glasses > 0 ? ` (${t('tickets.glassesIncluded', { amount: formatMoney(quote.glasses, locale) })})` : ''}
       </p>
       {step.error && <p ref={step.errorRef} tabIndex={-1} role="alert" className="tx-error" data-testid="tickets-error">{step.error}</p>}
       <div className={styles.actions}>

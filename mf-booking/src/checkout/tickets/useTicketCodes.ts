@@ -58,7 +58,10 @@ export function useTicketCodes(p: CartPresentation): TicketCodes {
     } catch (e) {
       const c = failureCode(e);
       if (tryNext && (c === 'COUPON_NO_TICKETS' || c === 'TICKET_NOT_IN_GROUP' || c === 'ticketNotFound')) return 'next';
-      const text = c === 'COUPON_USED' ? t('tickets.coupon.used') : c === 'COUPON_NO_TICKETS' ? t('tickets.coupon.noTickets')
+      // a money gift card typed here (the api: it gives no ticket) pays on the payment step: said so, not "must be used
+      // with other vouchers"
+      const text = c === 'autoApplyVoucherRequired' ? t('tickets.coupon.giftCard')
+        : c === 'COUPON_USED' ? t('tickets.coupon.used') : c === 'COUPON_NO_TICKETS' ? t('tickets.coupon.noTickets')
         : c === 'COUPON_MORE_TICKETS' ? t('tickets.coupon.moreTickets', { count: Number(((e as { data?: { count?: number } }).data?.count) ?? 1) })
         : failureText(t, e);
       setMessage({ kind: 'error', text });
