@@ -119,6 +119,8 @@ for (const lang of LANGS) {
       await page.getByTestId('applied-code').getByRole('button').click();
       await expect(page.getByTestId('applied-code')).toHaveCount(0);
       await expect(ticket).toHaveText(before);
+      // the removed code's button took the keyboard with it: it is back in the code's field, not on the page's body
+      await expect(code).toBeFocused();
     });
 
     test('a partial voucher payment plus card', async ({ page, request }) => {

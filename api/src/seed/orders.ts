@@ -36,7 +36,7 @@ export const SPECIAL_TICKETS = [
   [1, 'member', 'כרטיס מנוי', 'Member ticket', 0, 'member'],
   [2, 'loyalty', 'כרטיס בנקודות', 'Loyalty points ticket', 0, 'loyalty'],
   [3, 'employee', 'עובדי ארגון שותף', 'Partner employee', 600, 'reference'],
-  [4, 'walkin', 'כרטיס המתנה', 'Standby', 700, 'walkin'],
+  [4, 'walkin', 'המתנה', 'Standby', 700, 'walkin'],
 ] as const;
 export const specialTicketId = (ticketGroupId: number, n: number) => 100000 + ticketGroupId * 10 + n;
 export const LOYALTY_POINTS_PER_TICKET = 150;
