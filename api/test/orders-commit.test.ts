@@ -92,6 +92,28 @@ forEachEngine('orders: commit', (get) => {
     expect(again.json()).toMatchObject({ reservationIdentifier: [...ids][0], replayed: true });
   });
 
+  it('the same visit paying again in another tab (its own key): 409 ORDER_ALREADY_COMPLETED naming the order, nothing charged twice', async () => {
+    const { app, db } = get();
+    const p = await presentation(get(), V33.venue, 5);
+    const uuid = newUuid('tabs');
+    const [a] = await freeSeats(get(), p, V33.reserved, 1);
+    await lock(app, p, uuid, V33.reserved, a!.x, a!.y);
+    const cart = { seats: [seat(p, V33.reserved, a!.x, a!.y, V33.regular)], customerInfo: customerInfo() };
+    const order = CartResponse.parse((await postCart(app, cart)).json()).order;
+    const first = await pay(app, uuid, order.amountDue);
+    const second = await pay(app, uuid, order.amountDue);
+    const done = await commit(app, uuid, newKey(), { ...cart, paymentIdentifier: first.sessionId });
+    expect(done.statusCode, done.body).toBe(200);
+    const again = await commit(app, uuid, newKey(), { ...cart, paymentIdentifier: second.sessionId });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'ORDER_ALREADY_COMPLETED', reservationIdentifier: done.json().reservationIdentifier, documentKey: done.json().documentKey });
+    const { rows } = await db.query<{ status: string }>('SELECT status FROM payment_sessions WHERE id = $1', [second.sessionId]);
+    expect(rows[0]!.status).toBe('approved'); // approved, never captured
+    // another visit trying the same seats is told only that they are not held (nothing of this visit's order)
+    const stranger = await commit(app, newUuid('stranger'), newKey(), { ...cart, paymentIdentifier: second.sessionId });
+    expect(stranger.json().error).not.toBe('ORDER_ALREADY_COMPLETED');
+  });
+
   it('the same Idempotency-Key with another cart → 409 IDEMPOTENCY_CONFLICT', async () => {
     const { app } = get();
     const p = await presentation(get(), V33.venue, 2);

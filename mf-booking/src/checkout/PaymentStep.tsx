@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Spinner, formatMoney, publish, useHostedPaymentMessages, type Cart, type Presentation } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
@@ -29,7 +29,7 @@ type Phase =
   | { kind: 'blik'; sessionId: string }
   | { kind: 'committing' }
   | { kind: 'paymentError'; text: string }
-  | { kind: 'commitError'; text: string; retryable: boolean }
+  | { kind: 'commitError'; text: string; retryable: boolean; earlier?: { reservationIdentifier: string; documentKey: string | null } }
   | { kind: 'cancelled' };
 
 export const RESTART_DELAY_MS = 2500;
@@ -117,7 +117,9 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
         dispatch(checkoutActions.setPaymentIdentifier(null));
         setPhase({ kind: 'paymentError', text: failureText(t, outcome.error) });
       } else {
-        setPhase({ kind: 'commitError', text: outcome.retryable ? t('payment.noResponse') : failureText(t, outcome.error), retryable: outcome.retryable });
+        // the same visit bought these seats in another tab: the refusal names that order and leads to its e-ticket
+        const earlier = code === 'ORDER_ALREADY_COMPLETED' ? (outcome.error as { data?: { reservationIdentifier: string; documentKey: string | null } }).data : undefined;
+        setPhase({ kind: 'commitError', text: outcome.retryable ? t('payment.noResponse') : failureText(t, outcome.error), retryable: outcome.retryable, earlier });
       }
       focusAlert();
     }
@@ -264,6 +266,9 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
         {phase.kind === 'commitError' && (
           <div role="alert" className="tx-error" data-testid="commit-error">
             <p>{phase.text}</p>
+            {phase.earlier?.documentKey && (
+              <p><Link to={`/edocument/${phase.earlier.documentKey}`}>{t('payment.earlierOrder', { reservationIdentifier: phase.earlier.reservationIdentifier })}</Link></p>
+            )}
             {phase.retryable && <button type="button" className="tx-btn" onClick={() => void commit(checkout.paymentIdentifier)}>{t('payment.retry')}</button>}
           </div>
         )}

@@ -55,6 +55,26 @@ async function replay(q: Queryable, key: string, hash: string, uuid: string): Pr
   return { ...resp, replayed: true };
 }
 
+/**
+ * The seats are no longer this visit's because this visit has just bought them, in another tab of the same browser
+ * (one visit, two tabs; QA, fifteenth session): the refusal names that order instead of "the hold expired", which
+ * sent the visitor back to buy again. Nothing of the refused attempt is kept (its transaction rolled back, its
+ * payment not captured).
+ */
+async function alreadyOrdered(db: Queryable, e: unknown, body: CommitBody, uuid: string): Promise<ApiHttpError | null> {
+  if (!(e instanceof ApiHttpError) || e.code !== 'HOLD_EXPIRED') return null;
+  const pids = [...new Set(body.cart.seats.flatMap((s) => (s.ticket ? [s.ticket.prsntId] : [])))];
+  const { rows } = await db.query<{ identifier: string; document_key: string | null }>(`
+    SELECT r.identifier, r.document_key FROM reservations r
+    WHERE r.uuid = $1 AND r.status IN ('committed', 'held-unpaid') AND r.created_at > now() - interval '30 minutes'
+      AND EXISTS (SELECT 1 FROM reservation_tickets rt WHERE rt.reservation_id = r.id AND rt.presentation_id = ANY($2::int[]))
+    ORDER BY r.created_at DESC LIMIT 1`, [uuid, pids]);
+  if (!rows[0]) return null;
+  return new ApiHttpError(409, 'ORDER_ALREADY_COMPLETED', 'this visit has just ordered these seats', {
+    reservationIdentifier: rows[0].identifier, documentKey: rows[0].document_key,
+  });
+}
+
 export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise<CommitResponse> {
   const { db } = ctx;
   const hash = cartHash(body);
@@ -178,7 +198,7 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
       mobile, order.isHold, order.referralMiniSiteId, JSON.stringify(storedInfo), body.cart.deliveryMethod ?? null,
       paymentSessionId, order.numberOfPayments, order.voucher?.amount ?? 0, order.amountDue, JSON.stringify(response)]);
     return response;
-  });
+  }).catch(async (e: unknown) => { throw (await alreadyOrdered(db, e, body, ctx.uuid)) ?? e; });
 
   if (result === 'duplicate') {
     const again = await replay(db, ctx.idempotencyKey, hash, ctx.uuid);

@@ -67,7 +67,7 @@ export async function ordersPlugin(app: FastifyInstance, opts: { db: Db }): Prom
     headers: CommitHeaders, body: CommitBody, response: CommitResponse,
     errors: {
       401: 'VOD_LOGIN_REQUIRED', 402: 'PAYMENT_REQUIRED | PAYMENT_NOT_APPROVED | PAYMENT_DECLINED', 403: 'NO_MEMBERSHIP',
-      409: 'HOLD_EXPIRED | IDEMPOTENCY_CONFLICT | PREMIUM_HOLD | LOCATION_OFFLINE | PAYMENT_AMOUNT_MISMATCH | …',
+      409: 'HOLD_EXPIRED | ORDER_ALREADY_COMPLETED | IDEMPOTENCY_CONFLICT | PREMIUM_HOLD | LOCATION_OFFLINE | PAYMENT_AMOUNT_MISMATCH | …',
     },
     async handler({ body, headers, lang, req }) {
       const miniSite = await miniSiteFor(db, body.miniSiteUrl);
