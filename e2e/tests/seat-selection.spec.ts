@@ -170,6 +170,10 @@ test.describe('seat selection', () => {
     await clickSeat(page2, 'F', '5');
     await expectHeld(page2, 'F', '5');
     await expect(cell(page, 'F', '5')).toHaveAttribute('data-status', 'unavailable', { timeout: 3000 });
+    // tapping it here says it is taken, under the map (a tap did nothing at all before)
+    await clickSeat(page, 'F', '5');
+    await expect(page.getByRole('status').filter({ hasText: 'Seat 5 in row F is taken. Choose a free seat.' })).toBeVisible();
+    await expect(page.getByTestId('selected-seat')).toHaveCount(0);
     await clickSeat(page2, 'F', '5');
     await expect(cell(page2, 'F', '5')).toHaveAttribute('aria-selected', 'false');
     await expect(cell(page, 'F', '5')).toHaveAttribute('data-status', 'available', { timeout: 3000 });

@@ -158,6 +158,13 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
   firstPaint.current = onFirstPaint;
   useEffect(() => { if (panels) firstPaint.current?.(); }, [panels]);
   const [live, setLive] = useState('');
+  // a tap on a taken seat says so where the eye is (QA, fifteenth session: nothing happened, on a phone too)
+  const [taken, setTaken] = useState<number | null>(null);
+  useEffect(() => {
+    if (taken === null) return;
+    const id = setTimeout(() => setTaken(null), 4000);
+    return () => clearTimeout(id);
+  }, [taken]);
   const [, setVersion] = useState(0);
   useEffect(() => model?.subscribe(() => setVersion((v) => v + 1)), [model]);
 
@@ -179,6 +186,7 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
   const activate = useCallback((i: number) => {
     if (!model) return;
     const wasSelected = !!model.selected[i];
+    setTaken(!wasSelected && !model.available[i] ? i : null);
     if (!wasSelected && seats.length >= maxSeats && maxSeats < sel.maxSeats) {
       setLimitRefusal({ rule: 'MAX_SEATS', seat: -1, max: maxSeats });
       return;
@@ -221,6 +229,11 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
           />
         )}
         {/* with the map, not after it: on a phone the side panels are below it, and a legend mounting later pushed them down */}
+        {taken !== null && (
+          <p role="status" className={styles.takenNote} data-testid="seat-taken">
+            {t('seatmap.taken', { row: model.rows[model.rowOf[taken]].name, seat: model.seatName[taken] })}
+          </p>
+        )}
         {showMap && <Legend hasGA={hasGA} />}
         <div className="tx-visually-hidden" aria-live="polite" data-testid="seat-live">{live}</div>
       </div>

@@ -38,7 +38,8 @@ export function LockTimer({ deadline, idleDeadline = null, warnSeconds, onExtend
   const expired = left === 0;
   // The idle limit ends first: the clock still shows minutes, so "time is up" would contradict it (QA, fifteenth
   // session): the prompt asks whether the visitor is still there instead.
-  const idle = idleDeadline !== null && (deadline === null || idleDeadline < deadline);
+  // (when the seats' own time is also about to run out, that is what the warning says)
+  const idle = idleDeadline !== null && (deadline === null || idleDeadline < deadline) && !(shown !== null && shown <= warnSeconds);
   return (
     <div className={styles.timer} data-testid="lock-timer">
       {shown !== null && (
