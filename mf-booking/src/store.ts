@@ -2,12 +2,14 @@ import { configureStore } from '@reduxjs/toolkit';
 import { bookingApi } from './api/bookingApi';
 import { cartSlice } from './cart/cartSlice';
 import { createCartEvents } from './cart/cartEvents';
+import { createOrderDraft } from './cart/orderDraft';
 import { connectCartSwitch } from './cart/cartSwitch';
 import { checkoutSlice } from './checkout/checkoutSlice';
 import { createVoucherGuard } from './checkout/voucherGuard';
 
 function configureBookingStore() {
   const cartEvents = createCartEvents();
+  const orderDraft = createOrderDraft();
   const voucherGuard = createVoucherGuard();
   return configureStore({
     reducer: {
@@ -15,7 +17,7 @@ function configureBookingStore() {
       [cartSlice.name]: cartSlice.reducer,
       [checkoutSlice.name]: checkoutSlice.reducer,
     },
-    middleware: (gdm) => gdm().prepend(cartEvents.middleware, voucherGuard.middleware).concat(bookingApi.middleware),
+    middleware: (gdm) => gdm().prepend(cartEvents.middleware, orderDraft.middleware, voucherGuard.middleware).concat(bookingApi.middleware),
     // RTK's default batches RTK Query's notifications until the next animation frame, so an answer waited up to a
     // frame before React saw it (the seat map drew ≈ 20 ms after its plan arrived); a tick batches them as well.
     enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),
