@@ -7,13 +7,16 @@ import { cartItemCount, HELD_PRESENTATIONS_KEY, type CartState } from './cartSli
  * (`cart:changed`, sticky: the host's badge gets the last count also when it subscribes later or after a reload).
  * The first seat starts a ticket order, which empties the other kinds of cart (spec section 4).
  */
+/** A cart action that changed the cart: what the cart's listeners (its events, its draft) react to. */
+export const cartChanged = (action: { type: unknown }, current: unknown, previous: unknown): boolean =>
+  typeof action.type === 'string' && action.type.startsWith('cart/') &&
+  (current as { cart: CartState }).cart !== (previous as { cart: CartState }).cart;
+
 export function createCartEvents() {
   const listener = createListenerMiddleware();
   let last = -1;
   listener.startListening({
-    predicate: (action, current, previous) =>
-      typeof action.type === 'string' && action.type.startsWith('cart/') &&
-      (current as { cart: CartState }).cart !== (previous as { cart: CartState }).cart,
+    predicate: cartChanged,
     effect: (_action, api) => {
       const cart = (api.getState() as { cart: CartState }).cart;
       const count = cartItemCount(cart);

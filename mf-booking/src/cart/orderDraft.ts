@@ -1,5 +1,6 @@
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { readSession, writeSession } from '@ticketing/shared';
+import { cartChanged } from './cartEvents';
 import { cartActions, checkoutCartActions, type CartState, type SeatTicketChange } from './cartSlice';
 
 /**
@@ -43,9 +44,7 @@ export function createOrderDraft() {
   let restored: OrderDraft | undefined = readSession<OrderDraft>(ORDER_DRAFT_KEY);
   const listener = createListenerMiddleware();
   listener.startListening({
-    predicate: (action, current, previous) =>
-      typeof action.type === 'string' && action.type.startsWith('cart/') &&
-      (current as { cart: CartState }).cart !== (previous as { cart: CartState }).cart,
+    predicate: cartChanged,
     effect: (action, api) => {
       const cart = (api.getState() as { cart: CartState }).cart;
       if (restored && cartActions.ticketGroupsLoaded.match(action)) {
