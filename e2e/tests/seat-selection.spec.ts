@@ -27,6 +27,7 @@ async function openOrder(page: Page, id: number, lang: 'en' | 'he', extra = '') 
 
 /** Clicks on the canvas exactly where the seat is drawn (the accessible cells lie over the drawing and let the pointer through). */
 async function clickSeat(page: Page, row: string, seat: string) {
+  await cell(page, row, seat).scrollIntoViewIfNeeded(); // a click outside the viewport lands nowhere (row J at 1280×720)
   const box = await cell(page, row, seat).boundingBox();
   expect(box).not.toBeNull();
   await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
@@ -207,6 +208,29 @@ test.describe('seat selection', () => {
     expect((await extended).status()).toBe(200);
     await expect.poll(async () => Number(await clock.getAttribute('data-seconds'))).toBeGreaterThan(before);
     await expectHeld(page, 'H', '5');
+  });
+
+  test('a sofa half takes its mate with it, and giving one back gives both back: each said beside the map (en mouse, he list)', async ({ page, request }) => {
+    const [id] = await hallPresentations(request);
+    // row J: seats 5 and 6 are one sofa for two
+    await openOrder(page, id!, 'en');
+    await clickSeat(page, 'J', '5');
+    await expectHeld(page, 'J', '6');
+    await expect(page.getByRole('status').filter({ hasText: 'Seats 5 and 6 in row J are a sofa for two: both are yours.' })).toBeVisible();
+    await clickSeat(page, 'J', '6');
+    await expect(page.getByRole('status').filter({ hasText: 'Seats 5 and 6 in row J are a sofa for two: both were given back.' })).toBeVisible();
+    await expect(cell(page, 'J', '5')).toHaveAttribute('aria-selected', 'false');
+    await expect(page.getByTestId('selected-seat')).toHaveCount(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openOrder(page, id!, 'he');
+    await cell(page, 'J', '6').focus();
+    await page.keyboard.press('Enter');
+    await expectHeld(page, 'J', '5');
+    // the list's remove button on one half says the same as the map
+    await page.getByRole('button', { name: /^הסרת .*כיסא 6$/ }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'כיסאות 5 ו-6 בשורה J הם ספה זוגית: שניהם שוחררו.' })).toBeVisible();
+    await expect(page.getByTestId('selected-seat')).toHaveCount(0);
   });
 
   test('a cinema whose web booking is offline shows the notice instead of the map', async ({ page, request }) => {

@@ -11,6 +11,7 @@ import { cartSeatOf, useSeatSelection, type Refusal } from './useSeatSelection';
 import { useSeatEvents } from './useSeatEvents';
 import { validateSelection } from './rules';
 import { modelSeatLabel } from './labels';
+import { noteAfterTap, seatNoteText, seatsTogether, type SeatNote } from './seatNote';
 import styles from './seatmap.module.css';
 
 /** Seating policy that turns on single-seat gap blocking (spec section 9). */
@@ -158,13 +159,14 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
   firstPaint.current = onFirstPaint;
   useEffect(() => { if (panels) firstPaint.current?.(); }, [panels]);
   const [live, setLive] = useState('');
-  // a tap on a taken seat says so where the eye is (QA, fifteenth session: nothing happened, on a phone too)
-  const [taken, setTaken] = useState<number | null>(null);
+  // A tap says where the eye is what the map did beyond the one seat: a taken seat (QA, fifteenth session: nothing
+  // happened, on a phone too), or a sofa's other half / a wheelchair space's companion seat taken or given back with it.
+  const [note, setNote] = useState<SeatNote | null>(null);
   useEffect(() => {
-    if (taken === null) return;
-    const id = setTimeout(() => setTaken(null), 4000);
+    if (note === null) return;
+    const id = setTimeout(() => setNote(null), 4000);
     return () => clearTimeout(id);
-  }, [taken]);
+  }, [note]);
   const [, setVersion] = useState(0);
   useEffect(() => model?.subscribe(() => setVersion((v) => v + 1)), [model]);
 
@@ -186,14 +188,17 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
   const activate = useCallback((i: number) => {
     if (!model) return;
     const wasSelected = !!model.selected[i];
-    setTaken(!wasSelected && !model.available[i] ? i : null);
     if (!wasSelected && seats.length >= maxSeats && maxSeats < sel.maxSeats) {
+      setNote(null);
       setLimitRefusal({ rule: 'MAX_SEATS', seat: -1, max: maxSeats });
       return;
     }
+    const together = seatsTogether(model, i, wasSelected);
     sel.toggle(i);
-    setLive(modelSeatLabel(t, model, i, groupName));
-    void wasSelected;
+    const note = noteAfterTap(model, i, wasSelected, together);
+    setNote(note);
+    const label = modelSeatLabel(t, model, i, groupName);
+    setLive(note && note.kind !== 'taken' ? `${label}. ${seatNoteText(t, model, note)}` : label);
   }, [model, sel, t, groupName, seats.length, maxSeats]);
 
   if (planQ.error || statusQ.error) {
@@ -229,9 +234,9 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
           />
         )}
         {/* with the map, not after it: on a phone the side panels are below it, and a legend mounting later pushed them down */}
-        {taken !== null && (
-          <p role="status" className={styles.takenNote} data-testid="seat-taken">
-            {t('seatmap.taken', { row: model.rows[model.rowOf[taken]].name, seat: model.seatName[taken] })}
+        {note !== null && (
+          <p role="status" className={note.kind === 'taken' ? styles.takenNote : styles.unitNote} data-testid={note.kind === 'taken' ? 'seat-taken' : 'seat-unit'}>
+            {seatNoteText(t, model, note)}
           </p>
         )}
         {showMap && <Legend hasGA={hasGA} />}
@@ -266,7 +271,8 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
           onRemove={(s) => {
             if (s.isGA) { sel.gaRemove(s.sectionId); return; }
             const i = model.indexByKey(s.key);
-            if (i >= 0) sel.unselect(i);
+            // as a tap on the map: a sofa's other half or a companion seat going with it is said
+            if (i >= 0 && model.selected[i]) activate(i);
           }}
         />
         {hasReserved && panels && sel.canBest && (
