@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
@@ -156,4 +157,48 @@ test('a manager in English on a phone: reports that say what they count, wide ta
   await expect(page.getByRole('region', { name: /^Screenings from / })).toBeVisible();
   await expect(byDate.getByRole('rowheader', { name: /^Total \(\d+ screenings\)$/ })).toBeVisible();
   await expectNoAxeViolations(page, 'by date, phone');
+});
+
+test('a manager in English: CSV exports end with the total row, and Films and screenings keeps its film and screening in the address', async ({ page }) => {
+  await signIn(page, 'en', '/PRES-live/reports');
+  // the attendance table's total is the CSV's last line, in plain figures (the export used to stop at the last day)
+  const attendance = page.getByRole('table', { name: /^Attendance from / });
+  const totalRow = attendance.locator('tfoot tr');
+  await expect(totalRow.getByRole('rowheader')).toHaveText('Total (all 31 rows)');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Export CSV — Attendance from / }).click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(','));
+  expect(lines[0]).toEqual(['Date', 'Sold', 'Held', 'Capacity']);
+  const days = lines.slice(1, -1);
+  expect(days).toHaveLength(31);
+  const last = lines.at(-1)!;
+  const sum = (col: number) => days.reduce((a, l) => a + Number(l[col]), 0);
+  expect(last).toEqual(['Total (all 31 rows)', String(sum(1)), String(sum(2)), String(sum(3))]);
+  expect(sum(1)).toBeGreaterThan(0);
+  await expect(totalRow.getByRole('cell').first()).toHaveText(sum(1).toLocaleString('en'));
+
+  await page.getByRole('link', { name: 'Films and screenings' }).click();
+  const film = page.getByRole('combobox', { name: 'Film at cinema' });
+  const choice = (await film.locator('option').nth(1).getAttribute('value'))!;
+  const choiceText = (await film.locator('option').nth(1).textContent())!;
+  await film.selectOption(choice);
+  await expect(page).toHaveURL(new RegExp(`film=${choice.replace(':', '%3A')}`));
+  await expect(page.getByRole('heading', { level: 3, name: choiceText })).toBeVisible();
+  const screening = page.getByRole('combobox', { name: 'Screening' });
+  await expect(screening.locator('option')).not.toHaveCount(1);
+  const screeningId = (await screening.locator('option').nth(1).getAttribute('value'))!;
+  await screening.selectOption(screeningId);
+  await expect(page).toHaveURL(new RegExp(`screening=${screeningId}`));
+  const screeningTitle = page.getByRole('heading', { level: 3 });
+  await expect(screeningTitle).toContainText(choiceText.split(' — ')[0]!);
+  const title = (await screeningTitle.textContent())!;
+  await page.reload();
+  await expect(film).toHaveValue(choice);
+  await expect(screening).toHaveValue(screeningId);
+  await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+  // another film clears the screening, in the address too
+  await film.selectOption((await film.locator('option').nth(2).getAttribute('value'))!);
+  await expect(page).not.toHaveURL(/screening=/);
+  await expect(screening).toHaveValue('');
 });

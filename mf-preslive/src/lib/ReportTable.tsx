@@ -6,8 +6,16 @@ import { NAMESPACE } from '../locales';
 
 type DataTableProps<T> = ComponentProps<typeof DataTable<T>>;
 
-/** A table's total row: the label in the first column, each column's figure by its key (empty where none). */
-export interface TotalRow { label: string; values: Record<string, ReactNode> }
+/** A total's figure: its plain value (for the CSV) and its text on screen. */
+export type TotalCell = readonly [value: number, text: ReactNode];
+/** `format`ted `value` as a total's figure. */
+export const totalCell = (format: (n: number) => ReactNode, value: number): TotalCell => [value, format(value)];
+
+/**
+ * A table's total row: the label in the first column, each column's figure by its key (empty where none). It is the
+ * CSV's last line too (fifteenth session's tester: the export lacked the totals the screen showed).
+ */
+export interface TotalRow { label: string; values: Record<string, TotalCell> }
 
 /**
  * The shared DataTable as PresLive shows it (fifteenth session, a manager's phone):
@@ -80,13 +88,14 @@ export function ReportTable<T>({ total, basis, ...table }: DataTableProps<T> & {
     <tr className={styles.total}>
       {table.columns.map((c: Column<T>, i) => (i === 0
         ? <th key={c.key} scope="row">{total.label}</th>
-        : <td key={c.key} className={c.numeric ? styles.num : undefined}>{total.values[c.key] ?? ''}</td>))}
+        : <td key={c.key} className={c.numeric ? styles.num : undefined}>{total.values[c.key]?.[1] ?? ''}</td>))}
     </tr>
   );
   return (
     <div ref={wrap} className={styles.wrap} onClickCapture={keepFocus}>
       {overflow && <p id={hintId} className={styles.hint} data-testid="scroll-hint">{t('table.scrollHint')}</p>}
-      <DataTable {...table} footer={footer ?? table.footer} />
+      <DataTable {...table} footer={footer ?? table.footer}
+        csvFooter={total && table.columns.map((c: Column<T>, i) => (i === 0 ? total.label : total.values[c.key]?.[0] ?? null))} />
       {basis && <p className={styles.basis} data-testid="table-basis">{basis}</p>}
     </div>
   );

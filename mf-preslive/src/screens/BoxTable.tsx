@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDayMonthYearTime, percentOf, type Column, type PresentationBoxRow } from '@ticketing/shared';
-import { ReportTable } from '../lib/ReportTable';
+import { ReportTable, totalCell } from '../lib/ReportTable';
 import { money, num, pct } from '../lib/format';
 import { NAMESPACE } from '../locales';
 
@@ -34,7 +34,10 @@ export function BoxTable({ caption, rows, filename, show = ['location', 'feature
   const s = boxTotals(rows);
   const total = withTotal && rows.length > 1 ? {
     label: t('total.screenings', { n: num(rows.length) }),
-    values: { cap: num(s.cap), held: num(s.held), sold: num(s.sold), ph: pct(percentOf(s.held, s.cap)), ps: pct(percentOf(s.sold, s.cap)), rev: money(s.rev) },
+    values: {
+      cap: totalCell(num, s.cap), held: totalCell(num, s.held), sold: totalCell(num, s.sold),
+      ph: totalCell(pct, percentOf(s.held, s.cap)), ps: totalCell(pct, percentOf(s.sold, s.cap)), rev: totalCell(money, s.rev),
+    },
   } : undefined;
   return <ReportTable caption={caption} filename={filename} rows={rows} rowKey={(r) => r.PresentationId} columns={columns} total={total} basis={t('basis.screenings')} />;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, formatDayMonthYearTime, type FeatureDataResponse, type PresentationDataResponse } from '@ticketing/shared';
 import { useAvailableFeaturesQuery, useAvailablePresentationsQuery, useLazyFeatureDataQuery, useLazyPresentationDataQuery } from '../dashboardApi';
@@ -10,6 +10,7 @@ import { useLive } from '../live';
 import { BoxTable } from './BoxTable';
 import styles from './screens.module.css';
 import { NAMESPACE } from '../locales';
+import { idParam, useQueryParams } from '../lib/query';
 
 /**
  * Keeps only the answer of the latest request (spec section 4: a late response for feature data is
@@ -34,13 +35,26 @@ function Totals({ t, totals }: { t: (k: string) => string; totals: FeatureDataRe
   );
 }
 
-/** v2 feature and presentation views. */
+/** `featureId:locationId` from the address bar (the film at one cinema), else null. */
+export function featureParam(s: string | null): { featureId: number; locationId: number } | null {
+  const m = s ? /^(\d+):(\d+)$/.exec(s) : null;
+  const featureId = idParam(m?.[1]), locationId = idParam(m?.[2]);
+  return featureId && locationId ? { featureId, locationId } : null;
+}
+
+/**
+ * v2 feature and presentation views. The film and the screening chosen are in the address (`film`, `screening`), as
+ * every other screen's choices: a reload, the back button or a shared link shows the same figures (fifteenth
+ * session's tester: this screen alone kept its film only on the page).
+ */
 export function FeaturesV2() {
   const { t } = useTranslation(NAMESPACE);
   const live = useLive();
   const featuresQ = useAvailableFeaturesQuery();
-  const [feature, setFeature] = useState<{ featureId: number; locationId: number } | null>(null);
-  const [presentationId, setPresentationId] = useState<number | null>(null);
+  const [params, setParams] = useQueryParams();
+  const featureKey = params.get('film');
+  const feature = useMemo(() => featureParam(featureKey), [featureKey]);
+  const presentationId = feature ? idParam(params.get('screening')) ?? null : null;
   const [featureData, setFeatureData] = useState<FeatureDataResponse | null>(null);
   const [presentationData, setPresentationData] = useState<PresentationDataResponse | null>(null);
   const [failed, setFailed] = useState(false);
@@ -63,23 +77,20 @@ export function FeaturesV2() {
       .catch(() => { if (presentationSeq.current.isLatest(n)) setFailed(true); });
   }, [loadPresentation]);
 
-  const selectFeature = (value: string) => {
-    // Selecting a feature clears presentation data (spec section 4).
-    presentationSeq.current.next();
-    setPresentationId(null);
-    setPresentationData(null);
+  // A film chosen (here or by the address) clears the screening's figures and asks for the film's (spec section 4).
+  useEffect(() => {
     setFeatureData(null);
-    if (!value) { featureSeq.current.next(); setFeature(null); return; }
-    const [featureId, locationId] = value.split(':').map(Number) as [number, number];
-    setFeature({ featureId, locationId });
-    fetchFeature({ featureId, locationId });
-  };
-  const selectPresentation = (value: string) => {
+    if (!feature) { featureSeq.current.next(); return; }
+    fetchFeature(feature);
+  }, [feature, fetchFeature]);
+  useEffect(() => {
     setPresentationData(null);
-    if (!value) { presentationSeq.current.next(); setPresentationId(null); return; }
-    setPresentationId(Number(value));
-    fetchPresentation(Number(value));
-  };
+    if (!presentationId) { presentationSeq.current.next(); return; }
+    fetchPresentation(presentationId);
+  }, [presentationId, fetchPresentation]);
+
+  const selectFeature = (value: string) => setParams({ film: value, screening: undefined });
+  const selectPresentation = (value: string) => setParams({ screening: value });
 
   // Live: refetch what is open.
   useEffect(() => {

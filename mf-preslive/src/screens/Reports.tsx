@@ -10,7 +10,7 @@ import { BarChart, LineChart } from '../lib/charts';
 import { formatDayMonthYear, type Column } from '@ticketing/shared';
 import { DateRange, DayInput, useDateRange, useDay, type Range } from '../lib/DateRange';
 import { Loadable } from '../lib/Loadable';
-import { ReportTable } from '../lib/ReportTable';
+import { ReportTable, totalCell } from '../lib/ReportTable';
 import { idParam, useQueryParams } from '../lib/query';
 import { money, num } from '../lib/format';
 import { BoxTable } from './BoxTable';
@@ -110,7 +110,7 @@ function AttendanceByDate({ range }: { range: Range }) {
           <LineChart title={t('reports.attendanceByDate')} points={d.rows.map((r) => ({ x: r.BusinessDate, y: r.SoldQuantity }))} valueLabel={(v) => num(v)} />
           <ReportTable caption={t('reports.attendanceByDateCaption', { start: formatDayMonthYear(range.startDate), end: formatDayMonthYear(range.endDate) })} filename={`attendance-${range.startDate}-${range.endDate}`}
             rows={[...d.rows].reverse()} rowKey={(r) => r.BusinessDate} basis={t('basis.seats')}
-            total={{ label: t('total.all', { n: num(d.rows.length) }), values: { s: num(sum('SoldQuantity')), h: num(sum('HeldQuantity')), c: num(sum('Capacity')) } }}
+            total={{ label: t('total.all', { n: num(d.rows.length) }), values: { s: totalCell(num, sum('SoldQuantity')), h: totalCell(num, sum('HeldQuantity')), c: totalCell(num, sum('Capacity')) } }}
             columns={[
               { key: 'd', header: t('cols.businessDate'), rowHeader: true, value: (r) => formatDayMonthYear(r.BusinessDate) },
               { key: 's', header: t('cols.sold'), numeric: true, value: (r) => r.SoldQuantity, render: (r) => num(r.SoldQuantity) },
@@ -132,7 +132,7 @@ function AttendanceByLocation({ date }: { date: string }) {
       return (
         <ReportTable caption={t('reports.attendanceByLocationCaption', { date: formatDayMonthYear(date) })} filename={`attendance-by-location-${date}`} rows={d.rows} rowKey={(r) => r.LocationId}
           basis={t('basis.seats')}
-          total={d.rows.length > 1 ? { label: t('total.all', { n: num(d.rows.length) }), values: { n: num(sum('Presentations')), c: num(sum('Capacity')), h: num(sum('HeldQuantity')), s: num(sum('SoldQuantity')) } } : undefined}
+          total={d.rows.length > 1 ? { label: t('total.all', { n: num(d.rows.length) }), values: { n: totalCell(num, sum('Presentations')), c: totalCell(num, sum('Capacity')), h: totalCell(num, sum('HeldQuantity')), s: totalCell(num, sum('SoldQuantity')) } } : undefined}
           columns={[
             { key: 'l', header: t('cols.location'), rowHeader: true, value: (r) => r.LocationName, render: (r) => <Link to={`/cinema/${date}/${r.LocationId}`}>{r.LocationName}</Link> },
             { key: 'n', header: t('cols.presentations'), numeric: true, value: (r) => r.Presentations },
@@ -208,7 +208,7 @@ function SalesByPos({ args }: { args: { startDate: string; endDate: string; loca
           <BarChart title={t('reports.salesByPos')} bars={d.rows.map((r) => ({ key: r.PosId, label: r.PosName, value: r.Revenue, valueText: money(r.Revenue) }))} />
           <ReportTable caption={t('reports.salesByPos')} filename={`sales-by-pos-${args.startDate}-${args.endDate}`} rows={d.rows} rowKey={(r) => r.PosId}
             basis={t('basis.salesByPos')}
-            total={{ label: t('total.all', { n: num(d.rows.length) }), values: { n: num(orders), t: num(tickets), r: money(revenue) } }}
+            total={{ label: t('total.all', { n: num(d.rows.length) }), values: { n: totalCell(num, orders), t: totalCell(num, tickets), r: totalCell(money, revenue) } }}
             columns={[
               { key: 'p', header: t('cols.pos'), rowHeader: true, value: (r) => r.PosName },
               { key: 'k', header: t('cols.kind'), value: (r) => t(`posKind.${r.Kind}`) },

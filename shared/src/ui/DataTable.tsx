@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadCsv, toCsv } from '../format/csv';
+import { downloadCsv, toCsv, type CsvCell } from '../format/csv';
 import styles from './DataTable.module.css';
 
 export interface Column<T> {
@@ -17,9 +17,11 @@ export interface Column<T> {
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** Accessible table (caption, th scope) with pagination, a rows-per-page selector and CSV export. */
-export function DataTable<T>({ caption, columns, rows, filename, rowKey, initialPageSize = 10, footer }: {
+export function DataTable<T>({ caption, columns, rows, filename, rowKey, initialPageSize = 10, footer, csvFooter }: {
   caption: string; columns: Column<T>[]; rows: T[]; filename: string; rowKey: (row: T, i: number) => string | number;
   initialPageSize?: number; footer?: ReactNode;
+  /** The footer's plain values, one per column: the CSV's last line (a total row shown on screen goes into the file too). */
+  csvFooter?: CsvCell[];
 }) {
   const { t } = useTranslation('common');
   const [pageSize, setPageSize] = useState<number>(initialPageSize);
@@ -27,7 +29,8 @@ export function DataTable<T>({ caption, columns, rows, filename, rowKey, initial
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   const current = Math.min(page, pages - 1);
   const visible = useMemo(() => rows.slice(current * pageSize, current * pageSize + pageSize), [rows, current, pageSize]);
-  const exportCsv = () => downloadCsv(filename, toCsv(columns.map((c) => c.header), rows.map((r) => columns.map((c) => c.value(r)))));
+  const exportCsv = () => downloadCsv(filename, toCsv(columns.map((c) => c.header),
+    [...rows.map((r) => columns.map((c) => c.value(r))), ...(csvFooter ? [csvFooter] : [])]));
 
   return (
     <div className={styles.wrap}>
