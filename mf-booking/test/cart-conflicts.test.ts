@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartActions, cartSlice, initialCartState, type CartSeat, type CartState } from '../src/cart/cartSlice';
-import { cartConflicts, otherHeldPresentations, type CinemaOf } from '../src/cart/cartConflicts';
+import { cartConflicts, otherHeldPresentations, otherHeldSeats, type CinemaOf } from '../src/cart/cartConflicts';
 import { buildCartPayload, CartBuildError } from '../src/checkout/cartPayload';
 import { checkoutSlice } from '../src/checkout/checkoutSlice';
 
@@ -20,33 +20,38 @@ const known = (...ps: CinemaOf[]) => Object.fromEntries(ps.map((p) => [String(p.
 describe('which cart presentations conflict with this one (one order, one cinema)', () => {
   it('seats held at another auth profile conflict, with their count and the cart build code', () => {
     const cart = reduce(select(462), hold(462, 'a', 'b'), select(100));
-    expect(cartConflicts(telAviv, cart, known(jerusalem, telAviv))).toEqual({
+    expect(cartConflicts(telAviv, otherHeldSeats(cart, telAviv.id), known(jerusalem, telAviv))).toEqual({
       conflicts: [{ presentationId: 462, seats: 2, code: 'INCOMPATIBLE_AUTH_PROFILE' }], unknown: [],
     });
     // and the other way round, back at the first order
     const back = reduce(select(462), hold(462, 'a', 'b'), select(100), hold(100, 'c'), select(462));
-    expect(cartConflicts(jerusalem, back, known(jerusalem, telAviv)).conflicts).toEqual([{ presentationId: 100, seats: 1, code: 'INCOMPATIBLE_AUTH_PROFILE' }]);
+    expect(cartConflicts(jerusalem, otherHeldSeats(back, jerusalem.id), known(jerusalem, telAviv)).conflicts).toEqual([{ presentationId: 100, seats: 1, code: 'INCOMPATIBLE_AUTH_PROFILE' }]);
   });
 
   it('another business alone is a conflict too', () => {
     const cart = reduce(select(300), hold(300, 'a'), select(100));
-    expect(cartConflicts(telAviv, cart, known({ id: 300, authProfileId: 1, businessId: 9 })).conflicts).toEqual([{ presentationId: 300, seats: 1, code: 'INCOMPATIBLE_BUSINESS' }]);
+    expect(cartConflicts(telAviv, otherHeldSeats(cart, telAviv.id), known({ id: 300, authProfileId: 1, businessId: 9 })).conflicts).toEqual([{ presentationId: 300, seats: 1, code: 'INCOMPATIBLE_BUSINESS' }]);
   });
 
   it('another cinema of the same auth profile and business is no conflict', () => {
     const cart = reduce(select(200), hold(200, 'a', 'b'), select(100));
-    expect(cartConflicts(telAviv, cart, known(haifa))).toEqual({ conflicts: [], unknown: [] });
+    expect(cartConflicts(telAviv, otherHeldSeats(cart, telAviv.id), known(haifa))).toEqual({ conflicts: [], unknown: [] });
   });
 
   it('the presentation itself and presentations without seats are never conflicts', () => {
     const cart = reduce(select(462), select(100), hold(100, 'a'));
     expect(otherHeldPresentations(cart, 100)).toEqual([]);
-    expect(cartConflicts(telAviv, cart, known(jerusalem)).conflicts).toEqual([]);
+    expect(otherHeldSeats(cart, 100)).toEqual({});
+    // what the notice selects: the others' seat counts, the same object content whatever is chosen here
+    const two = reduce(select(462), hold(462, 'a', 'b'), select(100), hold(100, 'c'));
+    expect(otherHeldSeats(two, 100)).toEqual({ 462: 2 });
+    expect(otherHeldSeats(cartSlice.reducer(two, hold(100, 'd')), 100)).toEqual({ 462: 2 });
+    expect(cartConflicts(telAviv, otherHeldSeats(cart, telAviv.id), known(jerusalem)).conflicts).toEqual([]);
   });
 
   it('a presentation whose details are not known yet is reported as unknown, not as a conflict', () => {
     const cart = reduce(select(462), hold(462, 'a'), select(100));
-    expect(cartConflicts(telAviv, cart, {})).toEqual({ conflicts: [], unknown: [462] });
+    expect(cartConflicts(telAviv, otherHeldSeats(cart, telAviv.id), {})).toEqual({ conflicts: [], unknown: [462] });
   });
 
   it('agrees with the cart build: a conflicting cart is refused, and releasing the other presentation makes it buildable', () => {
@@ -58,10 +63,10 @@ describe('which cart presentations conflict with this one (one order, one cinema
     const cart = withTickets(reduce(select(462), hold(462, 'a', 'b'), select(100), hold(100, 'c', 'd')));
     const presentations = { 462: { ...jerusalem, locationId: 3 }, 100: { ...telAviv, locationId: 1 } };
     const checkout = checkoutSlice.getInitialState();
-    expect(cartConflicts(telAviv, cart, known(jerusalem)).conflicts).toHaveLength(1);
+    expect(cartConflicts(telAviv, otherHeldSeats(cart, telAviv.id), known(jerusalem)).conflicts).toHaveLength(1);
     expect(() => buildCartPayload(cart, checkout, { presentations })).toThrow(CartBuildError);
     const released = cartSlice.reducer(cart, cartActions.presentationRemoved({ presentationId: 462 }));
-    expect(cartConflicts(telAviv, released, known(jerusalem)).conflicts).toEqual([]);
+    expect(cartConflicts(telAviv, otherHeldSeats(released, telAviv.id), known(jerusalem)).conflicts).toEqual([]);
     expect(buildCartPayload(released, checkout, { presentations, withoutCustomer: true }).seats).toHaveLength(2);
     expect(released.selectedPresentationId).toBe(100);
   });

@@ -14,23 +14,35 @@ export interface CartConflict {
 
 /** The other presentations of the cart with seats chosen (the ones an order with `currentId` would carry too). */
 export function otherHeldPresentations(cart: CartState, currentId: number): number[] {
-  return Object.values(cart.presentations).filter((p) => p.presentationId !== currentId && p.seats.length > 0).map((p) => p.presentationId);
+  return Object.keys(otherHeldSeats(cart, currentId)).map(Number);
+}
+
+/**
+ * The seats chosen at each other presentation of the cart, by id. A component selects this (shallowly compared), not
+ * the cart: a seat clicked here changes nothing in it, so the order page's notice does not render again for it.
+ */
+export function otherHeldSeats(cart: CartState, currentId: number): Record<string, number> {
+  const held: Record<string, number> = {};
+  for (const p of Object.values(cart.presentations)) if (p.presentationId !== currentId && p.seats.length > 0) held[String(p.presentationId)] = p.seats.length;
+  return held;
 }
 
 /**
  * The presentations of the cart whose seats cannot be in one order with `current` (another auth profile or business,
- * the spec's 'Incompatible AuthProfile' / 'Incompatible Business'). A presentation whose details are not known yet is
+ * the spec's 'Incompatible AuthProfile' / 'Incompatible Business'); `held` from `otherHeldSeats`. A presentation whose details are not known yet is
  * in `unknown`, never a conflict: nothing is offered for release before the visitor can be told what it is.
  */
-export function cartConflicts(current: CinemaOf, cart: CartState, known: Record<string, CinemaOf | undefined>): { conflicts: CartConflict[]; unknown: number[] } {
+export function cartConflicts(current: CinemaOf, held: Record<string, number>, known: Record<string, CinemaOf | undefined>): { conflicts: CartConflict[]; unknown: number[] } {
   const conflicts: CartConflict[] = [];
   const unknown: number[] = [];
-  for (const id of otherHeldPresentations(cart, current.id)) {
+  for (const [key, seats] of Object.entries(held)) {
+    const id = Number(key);
+    if (id === current.id) continue;
     const other = known[String(id)];
     if (!other) { unknown.push(id); continue; }
     const code = other.authProfileId !== current.authProfileId ? 'INCOMPATIBLE_AUTH_PROFILE'
       : other.businessId !== current.businessId ? 'INCOMPATIBLE_BUSINESS' : null;
-    if (code) conflicts.push({ presentationId: id, seats: cart.presentations[String(id)]!.seats.length, code });
+    if (code) conflicts.push({ presentationId: id, seats, code });
   }
   return { conflicts, unknown };
 }

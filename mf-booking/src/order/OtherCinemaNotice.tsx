@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { shallowEqual, useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { currentLocale, formatLongDateTime, type Presentation } from '@ticketing
 import { NAMESPACE } from '../locales';
 import { seatsApi, useReleaseHoldsMutation } from '../api/seatsApi';
 import { cartActions } from '../cart/cartSlice';
-import { cartConflicts, otherHeldPresentations, type CinemaOf } from '../cart/cartConflicts';
+import { cartConflicts, otherHeldSeats, type CinemaOf } from '../cart/cartConflicts';
 import type { BookingDispatch, BookingState } from '../store';
 import styles from './OtherCinemaNotice.module.css';
 
@@ -21,10 +21,10 @@ export function OtherCinemaNotice({ presentation }: { presentation: Presentation
   const { t, i18n } = useTranslation(NAMESPACE);
   const dispatch = useDispatch<BookingDispatch>();
   const locale = i18n.language;
-  const cart = useSelector((s: BookingState) => s.cart);
   const step = useSelector((s: BookingState) => s.cart.step);
-  const others = useSelector((s: BookingState) => otherHeldPresentations(s.cart, presentation.id), shallowEqual);
-  const othersKey = others.join(',');
+  const held = useSelector((s: BookingState) => otherHeldSeats(s.cart, presentation.id), shallowEqual);
+  const othersKey = Object.keys(held).join(',');
+  const others = useMemo(() => (othersKey ? othersKey.split(',').map(Number) : []), [othersKey]);
   // The other screenings' details (cinema, film, time): the same query as their own order pages, kept while shown.
   useEffect(() => {
     const subs = others.map((id) => dispatch(seatsApi.endpoints.presentation.initiate({ id, locale })));
@@ -33,7 +33,7 @@ export function OtherCinemaNotice({ presentation }: { presentation: Presentation
   }, [othersKey, locale, dispatch]);
   const known = useSelector((s: BookingState) => others.map((id) => seatsApi.endpoints.presentation.select({ id, locale })(s).data?.presentation), shallowEqual);
   const byId: Record<string, Presentation | undefined> = Object.fromEntries(others.map((id, k) => [String(id), known[k]]));
-  const { conflicts } = cartConflicts(presentation as CinemaOf, cart, byId);
+  const { conflicts } = cartConflicts(presentation as CinemaOf, held, byId);
 
   const [release] = useReleaseHoldsMutation();
   const [busy, setBusy] = useState(false);
