@@ -84,6 +84,27 @@ forEachEngine('memberships: purchase, seats, section-8 errors', (get) => {
     expect(me.customerInfo.Members.map((m) => m.memberNumber)).toEqual(expect.arrayContaining(ra.members.map((m) => m.memberNumber)));
   });
 
+  it('what /membership says the Cinema Club gives is what a member gets: its member tickets, each free, no discount', async () => {
+    const { rows: [club] } = await get().db.query<{ n: number }>('SELECT member_tickets AS n FROM memberships WHERE id = 1');
+    const { rows: [member] } = await get().db.query<{ max: number }>("SELECT max(price)::int AS max FROM tickets WHERE code = 'member'");
+    expect(member!.max).toBe(0); // the booking's "Member ticket": ₪0 (plus the service charge)
+    const described = async (lang: string) => ((await get().app.inject({ url: '/api/memberships?code=CLUB', headers: { 'accept-language': lang } }))
+      .json() as { memberships: Array<{ Description: string }> }).memberships[0]!.Description;
+    const en = await described('en');
+    const he = await described('he');
+    expect(en).toContain(`${club!.n} member tickets`);
+    expect(en).toContain('free of charge');
+    expect(he).toContain(`${club!.n} כרטיסי מנוי`);
+    expect(he).toContain('ללא תשלום');
+    for (const d of [en, he]) expect(d).not.toMatch(/%|discount|off every|הנחה/);
+    // and a bought one holds that many member tickets (the customer area's "tickets left")
+    const uuid = newUuid('mc');
+    const { sessionId } = await pay(get().app, uuid, 120);
+    const r = await order(uuid, newKey(), body({ paymentIdentifier: sessionId }));
+    expect(r.statusCode, r.body).toBe(200);
+    expect(MembershipOrderResponse.parse(r.json()).members[0]!.balance).toBe(club!.n);
+  });
+
   it("keeps the buyer's ID number for their later checkouts, unless another customer has it", async () => {
     const ssn = israeliIdFrom(String(10_000_000 + Math.floor(Math.random() * 89_999_999)).slice(0, 8));
     const buy = async (mobile: string) => {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { MEMBERSHIPS } from './data.ts';
 
 /**
  * Membership purchase demo data (issue 10): the six-film series (membership 2) gets six upcoming events in the
@@ -8,6 +9,9 @@ import type { Db } from '../db/index.ts';
 export async function seedMemberships(db: Db): Promise<void> {
   await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(727273)');
+    // a demo database seeded before CLUB's description said what it gives (a discount it never gave) gets today's text
+    const club = MEMBERSHIPS.find((m) => m[0] === 1)!;
+    await q.query("UPDATE memberships SET description_he = $1, description_en = $2 WHERE id = 1 AND description_en = '20% off every ticket for a year'", [club[7], club[8]]);
     const { rows } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM membership_events e JOIN presentations p ON p.id = e.presentation_id
       WHERE e.membership_id = 2 AND p.starts_at > now() + interval '1 day'`);
     if (rows[0]!.n >= 6) return;
