@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import {
-  ConfigResponse, createBaseQuery, LockSeatResponse, MembershipsResponse, PaymentFormResponse, PresentationResponse, type SeatplanV2Response,
+  ConfigResponse, createBaseQuery, CustomerInfoResponse, customerSessionCookie, LockSeatResponse, MembershipsResponse, PaymentFormResponse, PresentationResponse, type SeatplanV2Response,
   type SeatsStatusV2Response, SelectionCheckResponse, UnlockSeatResponse, type LockSeatInput, type MembershipOrderBody,
 } from '@ticketing/shared';
 import { parseSeatplanV2, parseSeatsStatusV2 } from '@ticketing/seatmap/contract';
@@ -16,6 +16,19 @@ export const membershipsApi = createApi({
     memberships: b.query<MembershipsResponse, { locale: string; code?: string }>({
       query: ({ code }) => ({ url: '/memberships', params: code ? { code } : {} }),
       transformResponse: (raw: unknown) => MembershipsResponse.parse(raw),
+    }),
+    /**
+     * The signed-in customer, if any (as the ticket order asks it): the details step starts from their details and
+     * the confirmation speaks to them. Anonymous (no session cookie, or the session ended): null, no call or no error.
+     */
+    currentCustomer: b.query<CustomerInfoResponse | null, void>({
+      queryFn: async (_a, _api, _extra, baseQuery) => {
+        if (!customerSessionCookie()) return { data: null };
+        const r = await baseQuery({ url: '/customer/refresh', method: 'POST' });
+        if (r.error) return { data: null };
+        const parsed = CustomerInfoResponse.safeParse(r.data);
+        return { data: parsed.success ? parsed.data : null };
+      },
     }),
     config: b.query<ConfigResponse, void>({
       query: () => ({ url: '/config' }),
@@ -73,6 +86,6 @@ export const membershipsApi = createApi({
   }),
 });
 export const {
-  useMembershipsQuery, useConfigQuery, useSeatplanQuery, usePresentationQuery, useSeatplanV2Query, useSeatsStatusV2Query,
+  useMembershipsQuery, useConfigQuery, useCurrentCustomerQuery, useSeatplanQuery, usePresentationQuery, useSeatplanV2Query, useSeatsStatusV2Query,
   useLockSeatMutation, useUnlockSeatMutation, useCheckSelectionMutation, useQuoteMutation, usePaymentFormMutation, useOrderMutation, useRenewalQuery,
 } = membershipsApi;

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import {
-  currentLocale, Field, formatDayMonthYear, formatMoney, publish, Spinner, validateCustomerInfo, type ApiFailure, type CartCustomerInfo, type CustomerInfoIssue, type MembershipOrderBody, type MembershipOrderResponse,
+  currentLocale, Field, formatDayMonthYear, formatMoney, publish, rules, Spinner, validateCustomerInfo, type ApiFailure, type CartCustomerInfo, type CustomerInfo,
+  type CustomerInfoIssue, type MembershipOrderBody, type MembershipOrderResponse,
 } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
-import { useConfigQuery, useOrderMutation, useQuoteMutation } from '../api';
+import { useConfigQuery, useCurrentCustomerQuery, useOrderMutation, useQuoteMutation } from '../api';
 import type { MembershipsDispatch, MembershipsState } from '../store';
 import { purchaseActions } from './purchaseSlice';
 import styles from './purchase.module.css';
@@ -23,6 +24,19 @@ export function useErrorText() {
   };
 }
 
+/** A signed-in customer's details into the fields the buyer has left empty (what they typed stays), as the ticket order does. */
+export function prefillFromCustomer(info: CartCustomerInfo, c: CustomerInfo): CartCustomerInfo {
+  const mobile = rules.normalizeMobile(c.MobileNumber1 ?? '');
+  const from: CartCustomerInfo = {
+    firstName: c.FirstName, lastName: c.LastName, ssn: c.SSN ?? '', email: c.EmailAddress1 ?? '', emailVerify: c.EmailAddress1 ?? '',
+    mobileNumber: mobile, mobileNumberVerify: mobile, address1: c.Address1 ?? '', address2: c.Address2 ?? '', city: c.City ?? '',
+    postalCode: c.PostalCode ?? '', dateOfBirth: c.DateOfBirth?.slice(0, 10) ?? '',
+  };
+  const out: CartCustomerInfo = { ...info };
+  for (const k of TEXT_FIELDS) if (!String(out[k] ?? '').trim() && from[k]) out[k] = from[k];
+  return out;
+}
+
 /** Customer info by the memberships form switches of the start-up configuration (GET /config → forms.memberships). */
 export function CustomerStep({ onBack, onNext }: { onBack: () => void; onNext: () => void }) {
   const { t } = useTranslation(NAMESPACE);
@@ -31,6 +45,14 @@ export function CustomerStep({ onBack, onNext }: { onBack: () => void; onNext: (
   const saved = useSelector((s: MembershipsState) => s.purchase.customerInfo);
   const [info, setInfo] = useState<CartCustomerInfo>(saved);
   const [issues, setIssues] = useState<CustomerInfoIssue[] | null>(null);
+  // signed in: the step starts from the customer's own details (once; the buyer may still change them)
+  const { data: customer } = useCurrentCustomerQuery(undefined, { refetchOnMountOrArgChange: true });
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!customer?.customerInfo || prefilled.current) return;
+    prefilled.current = true;
+    setInfo((i) => prefillFromCustomer(i, customer.customerInfo));
+  }, [customer]);
   const form = cfg.data?.config.forms.memberships;
   if (!form) return <Spinner />;
   const set = (k: keyof CartCustomerInfo, v: unknown) => setInfo((i) => ({ ...i, [k]: v }));
@@ -46,6 +68,9 @@ export function CustomerStep({ onBack, onNext }: { onBack: () => void; onNext: (
   };
   return (
     <form className={styles.flow} onSubmit={submit} noValidate aria-label={t('purchase.steps.customer')}>
+      {customer?.customerInfo && (
+        <p data-testid="signed-in-as">{t('customer.signedInAs', { name: `${customer.customerInfo.FirstName} ${customer.customerInfo.LastName}` })}</p>
+      )}
       {issues && issues.length > 0 && <p role="alert" className="tx-error">{t('customer.errorsSummary', { count: issues.length })}</p>}
       <div className={styles.grid}>
         {TEXT_FIELDS.filter((k) => form.fields[k].isIncluded).map((k) => {
@@ -95,9 +120,14 @@ export function PaymentStep({ body, onBack, onDone }: { body: MembershipOrderBod
   );
 }
 
-export function Confirmation({ result, onAnother }: { result: MembershipOrderResponse; onAnother: () => void }) {
+export function Confirmation({ result, mobileNumber, onAnother }: { result: MembershipOrderResponse; mobileNumber?: string; onAnother: () => void }) {
   const { t } = useTranslation(NAMESPACE);
   const locale = currentLocale();
+  // The membership belongs to the customer of the mobile number given: already signed in as that customer, there is
+  // nothing to sign in to (the old text asked them to sign in anyway)
+  const { data: customer } = useCurrentCustomerQuery(undefined, { refetchOnMountOrArgChange: true });
+  const signedInOwner = !!customer?.customerInfo && !!mobileNumber
+    && rules.normalizeMobile(customer.customerInfo.MobileNumber1) === rules.normalizeMobile(mobileNumber);
   return (
     <div className={styles.flow} data-testid="membership-confirmation">
       <p role="status">{t('done.thanks', { id: result.orderIdentifier })}</p>
@@ -107,7 +137,7 @@ export function Confirmation({ result, onAnother }: { result: MembershipOrderRes
         ))}
       </ul>
       <p>{t('done.total', { total: formatMoney(result.total, locale) })}{result.seats ? ` · ${t('done.seats', { count: result.seats })}` : ''}</p>
-      <p>{t('done.useIt')}</p>
+      <p data-testid="membership-use-it">{signedInOwner ? t('done.useItSignedIn') : t('done.useIt')}</p>
       <div className={styles.actions}>
         <button type="button" className="tx-btn tx-btn-secondary" onClick={onAnother}>{t('done.another')}</button>
         <a className="tx-btn" href="/order">{t('done.book')}</a>

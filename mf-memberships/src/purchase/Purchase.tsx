@@ -75,7 +75,7 @@ export function Purchase({ membership: m, priceCode }: { membership: Membership;
       {step === 'seats' && <SeatsStep membershipId={m.MembershipId} events={events} quantity={quantityOf(purchase)} onBack={back} onNext={next} />}
       {step === 'customer' && <CustomerStep onBack={back} onNext={next} />}
       {step === 'payment' && <PaymentStep body={orderBody(purchase, m.MembershipId, m.prices)} onBack={back} onDone={() => go('done')} />}
-      {step === 'done' && purchase.result && <Confirmation result={purchase.result} onAnother={() => { dispatch(purchaseActions.reset()); go('choose'); }} />}
+      {step === 'done' && purchase.result && <Confirmation result={purchase.result} mobileNumber={purchase.customerInfo.mobileNumber ?? undefined} onAnother={() => { dispatch(purchaseActions.reset()); go('choose'); }} />}
     </section>
   );
 }
@@ -85,26 +85,46 @@ function ChooseStep({ membership: m, prices, purchase, onNext }: { membership: M
   const dispatch = useDispatch<MembershipsDispatch>();
   const locale = currentLocale();
   const [error, setError] = useState('');
+  // What the buyer typed, as typed (12 stayed 12 and is refused at the field, not silently made 10); empty is none.
+  const [typed, setTyped] = useState<Record<number, string>>(() => Object.fromEntries(
+    Object.entries(purchase.quantities).filter(([, q]) => q > 0).map(([id, q]) => [id, String(q)])));
+  const tooMany = (id: number) => Number(typed[id] ?? 0) > MAX_QUANTITY;
   const total = quantityOf(purchase);
+  const focusQuantity = (id?: number) => requestAnimationFrame(() => document.getElementById(`qty-${id ?? prices[0]?.MembershipPriceId}`)?.focus());
   const submit = () => {
-    if (total < 1) return setError(t('errors.MUST_SELECT'));
-    if (total > MAX_QUANTITY) return setError(t('errors.VALIDATION_ERROR_max', { max: MAX_QUANTITY }));
+    const over = prices.find((p) => tooMany(p.MembershipPriceId));
+    if (over) { setError(''); return focusQuantity(over.MembershipPriceId); }
+    if (total < 1) { focusQuantity(); return setError(t('errors.MUST_SELECT')); }
+    if (total > MAX_QUANTITY) { focusQuantity(); return setError(t('errors.VALIDATION_ERROR_max', { max: MAX_QUANTITY })); }
     if (!purchase.termsAccepted) return setError(t('purchase.termsRequired'));
     setError('');
     onNext();
   };
   return (
     <div className={styles.flow}>
-      {prices.map((p) => (
-        <div key={p.MembershipPriceId} className={styles.row}>
-          <label htmlFor={`qty-${p.MembershipPriceId}`}>{p.Name} · {formatMoney(p.Price, locale)}</label>
-          <input id={`qty-${p.MembershipPriceId}`} className={styles.qty} type="number" min={0} max={MAX_QUANTITY} inputMode="numeric"
-            value={purchase.quantities[p.MembershipPriceId] ?? 0} disabled={!!purchase.renewMember.trim()}
-            aria-label={t('purchase.quantityOf', { name: p.Name })}
-            onChange={(e) => dispatch(purchaseActions.quantitySet({ priceId: p.MembershipPriceId, quantity: Math.max(0, Math.min(MAX_QUANTITY, Number(e.target.value) || 0)) }))} />
-        </div>
-      ))}
-      <p>{t('purchase.max', { max: MAX_QUANTITY })}</p>
+      {prices.map((p) => {
+        const id = p.MembershipPriceId;
+        const over = tooMany(id);
+        return (
+          <div key={id} className={styles.row}>
+            <label htmlFor={`qty-${id}`}>{p.Name} · {formatMoney(p.Price, locale)}</label>
+            <input id={`qty-${id}`} className={`tx-input ${styles.qty}`} type="number" min={0} max={MAX_QUANTITY} step={1} inputMode="numeric"
+              placeholder="0" value={typed[id] ?? ''} disabled={!!purchase.renewMember.trim()}
+              aria-label={t('purchase.quantityOf', { name: p.Name })} aria-invalid={over || undefined}
+              aria-describedby={over ? `qty-${id}-error` : 'qty-max'}
+              onChange={(e) => {
+                const raw = e.target.value.replace(/[^\d]/g, '');
+                setTyped((x) => ({ ...x, [id]: raw }));
+                if (error) setError('');
+                // the store keeps what may be bought; an over-limit figure stays in the field with its message
+                const n = Number(raw) || 0;
+                dispatch(purchaseActions.quantitySet({ priceId: id, quantity: n > MAX_QUANTITY ? 0 : n }));
+              }} />
+            {over && <p id={`qty-${id}-error`} role="alert" className={`tx-field-error ${styles.fieldError}`}>{t('purchase.overMax', { max: MAX_QUANTITY })}</p>}
+          </div>
+        );
+      })}
+      <p id="qty-max">{t('purchase.max', { max: MAX_QUANTITY })}</p>
       <div className="tx-field">
         <label htmlFor="renew-member">{t('purchase.renewLabel')}</label>
         <input id="renew-member" value={purchase.renewMember} onChange={(e) => dispatch(purchaseActions.renewMemberSet(e.target.value))} aria-describedby="renew-hint" />
@@ -113,6 +133,8 @@ function ChooseStep({ membership: m, prices, purchase, onNext }: { membership: M
       <div className="tx-check">
         <input id="terms" type="checkbox" checked={purchase.termsAccepted} onChange={(e) => dispatch(purchaseActions.termsSet(e.target.checked))} />
         <label htmlFor="terms">{t('purchase.terms', { text: m.terms.text })}</label>
+        {/* the terms to read before accepting them, as the ticket order links them (a new tab: the purchase stays) */}
+        <a href="/terms" target="_blank" rel="noopener" data-testid="terms-link">{t('purchase.termsLink')}</a>
       </div>
       {error && <p role="alert" className="tx-error">{error}</p>}
       <div className={styles.actions}><button type="button" className="tx-btn" onClick={submit}>{t('purchase.continue')}</button></div>
