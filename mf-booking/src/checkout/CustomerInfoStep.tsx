@@ -39,13 +39,21 @@ export const fieldId = (k: FormKey) => `ci-${k}`;
  * come from GET /config (forms.order); values are restored from the session and a logged-in
  * customer's details are prefilled. On submit the first invalid field receives focus.
  */
-export function CustomerInfoStep({ onNext, onBack }: Partial<StepProps>) {
+export function CustomerInfoStep(props: Partial<StepProps>) {
+  // whose details these are: another identity (signed out, another customer) starts the form afresh (customerSwitch.ts)
+  const owner = useCheckoutSelector((s) => s.checkout.customerInfoOwner);
+  return <CustomerInfoForm key={String(owner)} owner={owner} {...props} />;
+}
+
+function CustomerInfoForm({ onNext, onBack, owner }: Partial<StepProps> & { owner: number | null | undefined }) {
   const { t } = useTranslation(NAMESPACE);
   const dispatch = useCheckoutDispatch();
   usePersistCheckout();
   const { form, loading } = useOrderFormConfig();
   const saved = useCheckoutSelector((s) => s.checkout.customerInfo);
-  const { data: customer } = useCurrentCustomerQuery();
+  const { data: current } = useCurrentCustomerQuery();
+  // the signed-in customer whose order this is (not an answer about someone the order has not been reconciled with yet)
+  const customer = current?.customerInfo && current.customerInfo.CustomerId === owner ? current : undefined;
   const [values, setValues] = useState<CustomerFormValues>(() => saved ?? emptyCustomerForm(form));
   const [errors, setErrors] = useState<CustomerFormErrors>({});
   const [submitted, setSubmitted] = useState(false);

@@ -16,6 +16,14 @@ export interface Reservation extends CommitResponse { presentationId: number | n
  */
 export interface CheckoutState {
   customerInfo: CustomerFormValues | null;
+  /**
+   * Who the order's personal parts (the details, member and points tickets) belong to: the signed-in customer's id,
+   * null for a visitor not signed in, undefined until the order page has asked. Another identity seen later (a sign-out,
+   * another customer's sign-in, here or in another page load) takes them out of the order (customerSwitch.ts).
+   */
+  customerInfoOwner: number | null | undefined;
+  /** Set when a change of identity took something out of the order: the order page says so once, on the step to redo. */
+  customerSwitch: CustomerSwitch | null;
   products: Record<string, number>;
   deliveryMethod: DeliveryMethod | null;
   numberOfPayments: number;
@@ -32,29 +40,40 @@ export interface CheckoutState {
 /** Api refusals that mean the voucher payment itself can no longer apply (it is dropped, never left to block the order). */
 export const VOUCHER_PAYMENT_CODES = new Set(['NO_BALANCE', 'SYSTEM_VOUCHER_NOT_FOUND', 'SYSTEM_VOUCHER_NOT_ACTIVE', 'voucherExpired', 'VOUCHER_ON_HOLD', 'ONE_VOUCHER_PAYMENT']);
 
+export interface CustomerSwitch { signedIn: boolean; detailsCleared: boolean; ticketsDropped: boolean }
+
 export const CHECKOUT_SESSION_KEY = 'checkout.state';
 export const CUSTOMER_SESSION_KEY = 'checkout.customerInfo';
+export const CUSTOMER_OWNER_SESSION_KEY = 'checkout.customerInfoOwner';
 
 export const initialCheckout = (): CheckoutState => ({
-  customerInfo: null, products: {}, deliveryMethod: null, numberOfPayments: 1, isHold: false, walkin: false,
+  customerInfo: null, customerInfoOwner: undefined, customerSwitch: null, products: {}, deliveryMethod: null, numberOfPayments: 1, isHold: false, walkin: false,
   voucherPayment: null, paymentIdentifier: null, reservation: null, voucherDropped: null,
 });
 
 /** Restored from the session (spec section 7: customer info is restored from the session if present). */
 export function loadCheckout(): CheckoutState {
   const saved = readSession<Partial<CheckoutState>>(CHECKOUT_SESSION_KEY) ?? {};
-  return { ...initialCheckout(), ...saved, customerInfo: readSession<CustomerFormValues>(CUSTOMER_SESSION_KEY) ?? null };
+  return { ...initialCheckout(), ...saved, ...savedCustomer() };
 }
+
+/** The customer's details and whose they are, as kept in the session (they outlive an order: "keep my details"). */
+function savedCustomer(): Pick<CheckoutState, 'customerInfo' | 'customerInfoOwner'> {
+  return { customerInfo: readSession<CustomerFormValues>(CUSTOMER_SESSION_KEY) ?? null, customerInfoOwner: readSession<number | null>(CUSTOMER_OWNER_SESSION_KEY) ?? undefined };
+}
+/** What a new order keeps of the last one: the details and their owner. */
+const keptCustomer = (s: CheckoutState): Pick<CheckoutState, 'customerInfo' | 'customerInfoOwner'> => ({ customerInfo: s.customerInfo, customerInfoOwner: s.customerInfoOwner });
 
 /** A restarted order's session before the page is left: an empty order, the customer's details kept. */
 export function saveRestartedCheckout(): void {
-  saveCheckout({ ...initialCheckout(), customerInfo: readSession<CustomerFormValues>(CUSTOMER_SESSION_KEY) ?? null });
+  saveCheckout({ ...initialCheckout(), ...savedCustomer() });
 }
 
 export function saveCheckout(s: CheckoutState): void {
-  const { customerInfo, ...rest } = s;
+  const { customerInfo, customerInfoOwner, ...rest } = s;
   writeSession(CHECKOUT_SESSION_KEY, rest);
   writeSession(CUSTOMER_SESSION_KEY, customerInfo ?? undefined);
+  writeSession(CUSTOMER_OWNER_SESSION_KEY, customerInfoOwner);
 }
 
 export const checkoutSlice = createSlice({
@@ -64,6 +83,17 @@ export const checkoutSlice = createSlice({
     setCustomerInfo(s, a: PayloadAction<CustomerFormValues>) { s.customerInfo = a.payload; },
     /** "Keep my details for the next order" unticked: forgotten now, however the next order is started. */
     forgetCustomerInfo(s) { s.customerInfo = null; },
+    /** The order page saw who is signed in for the first time: what the order holds is theirs. */
+    customerInfoOwnerSet(s, a: PayloadAction<number | null>) { s.customerInfoOwner = a.payload; },
+    /** Another identity now (signed out, or another customer): the details go; the tickets went with `seatTicketsSet`. */
+    customerSwitched(s, a: PayloadAction<{ customerId: number | null; ticketsDropped: boolean }>) {
+      // an untouched form is no one's details: nothing to say about it
+      const detailsCleared = !!s.customerInfo && Object.values(s.customerInfo).some((v) => typeof v === 'string' && v.trim() !== '');
+      s.customerInfo = null;
+      s.customerInfoOwner = a.payload.customerId;
+      s.customerSwitch = detailsCleared || a.payload.ticketsDropped ? { signedIn: a.payload.customerId !== null, detailsCleared, ticketsDropped: a.payload.ticketsDropped } : null;
+    },
+    customerSwitchSeen(s) { s.customerSwitch = null; },
     setProductQuantity(s, a: PayloadAction<{ id: number; quantity: number }>) {
       if (a.payload.quantity > 0) s.products[String(a.payload.id)] = a.payload.quantity;
       else delete s.products[String(a.payload.id)];
@@ -81,7 +111,7 @@ export const checkoutSlice = createSlice({
      * so no later way of starting another order (header menu, back, a link, a reload) can carry them over.
      */
     committed(s, a: PayloadAction<Reservation>) {
-      return { ...initialCheckout(), customerInfo: s.customerInfo, reservation: a.payload };
+      return { ...initialCheckout(), ...keptCustomer(s), reservation: a.payload };
     },
     /** The api refused the voucher payment (used up, expired, unknown): drop it and say so. */
     voucherPaymentDropped(s, a: PayloadAction<{ code: string }>) {
@@ -94,14 +124,14 @@ export const checkoutSlice = createSlice({
     clearReservation(s) { s.reservation = null; },
     /** Spec section 4: reset clears the order, optionally keeping customer info. */
     resetCheckout(s, a: PayloadAction<{ keepCustomerInfo: boolean }>) {
-      return { ...initialCheckout(), customerInfo: a.payload.keepCustomerInfo ? s.customerInfo : null };
+      return { ...initialCheckout(), ...(a.payload.keepCustomerInfo ? keptCustomer(s) : { customerInfoOwner: s.customerInfoOwner }) };
     },
   },
   extraReducers: (b) => {
     // Spec section 4: selecting a presentation clears the reservation identifier (a new order begins).
     b.addCase(cartActions.presentationSelected, (s) => { s.reservation = null; });
     // A cart emptied (another order kind started, or a reset) takes the order's checkout parts with it.
-    b.addCase(cartActions.reset, (s) => (s.reservation ? s : { ...initialCheckout(), customerInfo: s.customerInfo }));
+    b.addCase(cartActions.reset, (s) => (s.reservation ? s : { ...initialCheckout(), ...keptCustomer(s) }));
   },
 });
 

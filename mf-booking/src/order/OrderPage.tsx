@@ -21,6 +21,7 @@ import { isPastScreening } from '../events/past';
 import styles from './order.module.css';
 import { VoucherNotice } from '../checkout/VoucherNotice';
 import { OtherCinemaNotice } from './OtherCinemaNotice';
+import { customerSwitchText, useCustomerSwitch } from '../checkout/customerSwitch';
 
 /** How long the seat step waits for its map's first picture before asking for the ticket groups anyway. */
 const MAP_PAINT_WAIT_MS = 1500;
@@ -95,6 +96,7 @@ export function OrderPage() {
   const isVod = !!p?.isVod;
   const steps = useMemo(() => orderStepsFrom(configQ.data?.config.orderSteps).filter((s) => !(isVod && s.id === 'chooseProducts')), [configQ.data, isVod]);
   const def = steps[Math.min(step, steps.length - 1)]!;
+  const switched = useCustomerSwitch(steps, step);
   // The next step's code is fetched while the visitor is on this one: on the seat step once a seat is chosen (the
   // first screen does not wait for it), on the others when they are shown.
   const choseSeats = !!cartP?.seats.length;
@@ -197,6 +199,7 @@ export function OrderPage() {
           {/* seats held at a screening of another cinema: one order is for one cinema (back there, or release them) */}
           <OtherCinemaNotice presentation={p} />
           <VoucherNotice onSummary={def.id === 'payment'} />
+          {switched && <p role="status" className={`tx-card ${styles.switched}`} data-testid="customer-switch">{t(customerSwitchText(switched))}</p>}
           <div ref={stepRoot}>
             <Step
               presentation={p}

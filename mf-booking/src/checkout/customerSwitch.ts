@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { subscribe } from '@ticketing/shared';
+import { orderApi, useCurrentCustomerQuery } from '../api/orderApi';
+import { cartActions, checkoutCartActions, firstTicketOf, type CartState, type SeatTicketChange } from '../cart/cartSlice';
+import { checkoutActions, type CheckoutState, type CustomerSwitch } from './checkoutSlice';
+import { makeBlock } from './ticketAssign';
+import type { CheckoutTicket } from './cartPayload';
+
+/** Ticket kinds that are the signed-in customer's own: their membership's, their points'. */
+const CUSTOMER_KINDS = new Set(['member', 'loyalty']);
+
+/**
+ * Each seat whose ticket was the customer's own, with what it goes back to: the ticket it had before, else the first
+ * ticket of its group (as a seat gets when chosen), else none.
+ */
+export function customerTicketChanges(cart: CartState, isHold: boolean): Array<{ presentationId: number; entries: SeatTicketChange[] }> {
+  const out: Array<{ presentationId: number; entries: SeatTicketChange[] }> = [];
+  for (const p of Object.values(cart.presentations)) {
+    const entries: SeatTicketChange[] = [];
+    for (const seat of p.seats) {
+      const t = seat.ticket as CheckoutTicket | null;
+      if (!t?.kind || !CUSTOMER_KINDS.has(t.kind)) continue;
+      const before = t.previous && !CUSTOMER_KINDS.has(t.previous.kind ?? '') ? t.previous : null;
+      const first = before ? undefined : firstTicketOf(p.ticketGroups?.find((g) => g.id === seat.TicketGroupId), isHold);
+      entries.push({ key: seat.key, ticket: before ?? (first ? makeBlock(p, seat, first) : null) });
+    }
+    if (entries.length) out.push({ presentationId: p.presentationId, entries });
+  }
+  return out;
+}
+
+type State = { cart: CartState; checkout: CheckoutState };
+
+/**
+ * The order against who is signed in now (`customerId`, null: nobody). The first answer only records it; another
+ * identity later (signed out, or signed in as someone else: QA, sixteenth session — the last customer's details,
+ * ID number and member tickets stayed in the order, and the next customer's order failed on them) takes the previous
+ * one's details and member / points tickets out. The api would refuse a member ticket of someone else's anyway.
+ */
+export function reconcileCustomer(customerId: number | null): ThunkAction<void, State, unknown, UnknownAction> {
+  return (dispatch, getState) => {
+    const { checkout, cart } = getState();
+    if (checkout.customerInfoOwner === customerId) return;
+    if (checkout.customerInfoOwner === undefined) { dispatch(checkoutActions.customerInfoOwnerSet(customerId)); return; }
+    const changes = customerTicketChanges(cart, checkout.isHold);
+    for (const c of changes) dispatch(checkoutCartActions.seatTicketsSet(c));
+    dispatch(checkoutActions.customerSwitched({ customerId, ticketsDropped: changes.length > 0 }));
+  };
+}
+
+/**
+ * On the order page: asks who is signed in at each visit (back from signing in elsewhere) and again when the header
+ * signs someone in or out, reconciles the order with it, and when that took something out, goes back to the step to
+ * redo (the tickets when a member ticket went, else the details) and returns what to say there.
+ */
+export function useCustomerSwitch(steps: ReadonlyArray<{ id: string }>, step: number): CustomerSwitch | null {
+  const dispatch = useDispatch<ThunkDispatch<State, unknown, UnknownAction>>();
+  const { data: customer, isFetching } = useCurrentCustomerQuery(undefined, { refetchOnMountOrArgChange: true });
+  useEffect(() => {
+    const again = () => dispatch(orderApi.util.invalidateTags(['Customer']));
+    const offIn = subscribe('customer:login', again);
+    const offOut = subscribe('customer:logout', again);
+    return () => { offIn(); offOut(); };
+  }, [dispatch]);
+  useEffect(() => {
+    if (customer === undefined || isFetching) return;
+    dispatch(reconcileCustomer(customer?.customerInfo.CustomerId ?? null));
+  }, [customer, isFetching, dispatch]);
+
+  const pending = useSelector((s: State) => s.checkout.customerSwitch);
+  const [said, setSaid] = useState<{ what: CustomerSwitch; step: number } | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    const target = steps.findIndex((s) => s.id === (pending.ticketsDropped ? 'chooseTickets' : 'customerInfo'));
+    const to = target >= 0 && step > target ? target : step;
+    if (to !== step) dispatch(cartActions.stepChanged(to));
+    setSaid({ what: pending, step: to });
+    dispatch(checkoutActions.customerSwitchSeen());
+  }, [pending, steps, step, dispatch]);
+  return said && said.step === step ? said.what : null;
+}
+
+/** What the order page says after a change of identity took something out of the order. */
+export function customerSwitchText(w: CustomerSwitch): string {
+  return `order.customerSwitch.${w.signedIn ? 'signedIn' : 'signedOut'}${w.ticketsDropped ? 'Tickets' : ''}`;
+}
