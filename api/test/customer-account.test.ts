@@ -202,11 +202,66 @@ forEachEngine('customer account: identifiers, password, locations, vouchers, vid
     const ok = await post('/customer-area/details', body, a);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(CustomerInfoResponse.parse(ok.json()).customerInfo).toMatchObject({ LastName: 'Levi', City: 'Haifa', EmailAddress1: 'dina@example.com', IsMailingAllowed: false });
-    expect((await post('/customer-area/details', { ...body, mobileNumber: other }, a)).json().error).toBe('MOBILE_IN_USE');
+    // another customer's number without its code: the same answer as any new number (no code, no change)
+    expect((await post('/customer-area/details', { ...body, mobileNumber: other }, a)).json().error).toBe('MOBILE_CODE_REQUIRED');
     expect((await post('/customer-area/details', { ...body, email: 'not-an-email' }, a)).statusCode).toBe(400);
     expect((await post('/customer-area/details', { ...body, firstName: 'D1na' }, a)).statusCode).toBe(400);
     const { rows } = await db.query<{ last_name: string }>('SELECT last_name FROM customers WHERE mobile_number = $1', [other]);
     expect(rows[0]!.last_name).toBe('Customer');
     void newAddress;
+  });
+
+  it('a new mobile number: saved only with the code texted to it; a wrong code or none changes nothing', async () => {
+    const { app, db } = get();
+    const mobile = await newCustomer(db, 'Gila');
+    const a = await signIn(app, mobile);
+    const fresh = `059${uniq()}`;
+    const body = { firstName: 'Gila', lastName: 'Customer', email: null, mobileNumber: fresh, isMailingAllowed: true };
+    expect((await post('/customer-area/details', body, a)).statusCode).toBe(428);
+    expect((await post('/customer-area/details/mobile-code', { mobileNumber: fresh }, { ...a, csrf: 'x' })).json().error).toBe('CSRF');
+    expect((await post('/customer-area/details/mobile-code', { mobileNumber: fresh })).statusCode).toBe(401);
+    const sent = await post('/customer-area/details/mobile-code', { mobileNumber: fresh }, a, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const code = await lastCode(app, fresh);
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await post('/customer-area/details', { ...body, smsCode: wrong }, a);
+    expect([bad.statusCode, bad.json().error]).toEqual([400, 'INVALID_SMS_CODE']);
+    expect((await db.query('SELECT 1 FROM customers WHERE mobile_number = $1', [mobile])).rows).toHaveLength(1);
+    // the change code is no sign-in code for the new number
+    expect((await post('/customer/mobile-login-validation-area', { mobileNumber: fresh, smsCode: code })).statusCode).toBe(401);
+    const ok = await post('/customer-area/details', { ...body, smsCode: code }, a);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(CustomerInfoResponse.parse(ok.json()).customerInfo.MobileNumber1).toBe(fresh);
+    // single use
+    expect((await post('/customer-area/details', { ...body, mobileNumber: mobile, smsCode: code }, a)).json().error).toBe('INVALID_SMS_CODE');
+  });
+
+  it("another customer's number: the code step answers as for any number; the change then fails with a neutral refusal", async () => {
+    const { app, db } = get();
+    const mobile = await newCustomer(db, 'Hana');
+    const other = await newCustomer(db, 'Ilan');
+    const a = await signIn(app, mobile);
+    const free = `059${uniq()}`;
+    const toOther = await post('/customer-area/details/mobile-code', { mobileNumber: other }, a);
+    const toFree = await post('/customer-area/details/mobile-code', { mobileNumber: free }, a);
+    expect([toOther.statusCode, toOther.body]).toEqual([toFree.statusCode, toFree.body]);
+    const body = { firstName: 'Hana', lastName: 'Customer', email: null, mobileNumber: other, isMailingAllowed: true };
+    // without the code the answer is the one any wrong code gets
+    expect((await post('/customer-area/details', { ...body, smsCode: '999999' }, a)).json().error)
+      .toBe((await post('/customer-area/details', { ...body, mobileNumber: free, smsCode: '999999' }, a)).json().error);
+    const refused = await post('/customer-area/details', { ...body, smsCode: (await lastCode(app, other))! }, a);
+    expect([refused.statusCode, refused.json().error]).toEqual([409, 'MOBILE_CHANGE_REFUSED']);
+    expect(refused.body).not.toMatch(/another customer|in use/i);
+    expect((await db.query('SELECT 1 FROM customers WHERE mobile_number = $1', [mobile])).rows).toHaveLength(1);
+  });
+
+  it('change codes count against the new number\'s sign-in send limit', async () => {
+    const { app, db } = get();
+    const a = await signIn(app, await newCustomer(db, 'Kobi'));
+    const fresh = `059${uniq()}`;
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await post('/customer-area/details/mobile-code', { mobileNumber: fresh }, a)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
   });
 });

@@ -72,6 +72,8 @@ for (const { lang, key, mobile, by, field, value, t } of CASES) {
     await noAxeViolations(page);
     await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
     await expect(vouchers.getByText(t.cancelledV)).toBeVisible();
+    // focus on the outcome, not <body> (the dialog closed, the cancel button went away)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(t.cancelledV);
     await expect(vouchers.getByRole('button', { name: t.cancelV })).toHaveCount(0);
     await vouchers.getByRole('button', { name: t.replaceV }).click();
     await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
@@ -85,6 +87,8 @@ for (const { lang, key, mobile, by, field, value, t } of CASES) {
     await expect(card.getByRole('definition').nth(2)).toHaveText('0');
     await vod.getByRole('button', { name: t.play }).click();
     await expect(card.getByRole('definition').nth(2)).toHaveText('1');
+    // the play button is disabled while playing: the player takes the focus (it fell to <body>)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('VIDEO');
     await expect(card.getByRole('definition').nth(3)).toHaveText('2');
 
     // cancel one chosen ticket of two
@@ -105,6 +109,7 @@ for (const { lang, key, mobile, by, field, value, t } of CASES) {
     await noAxeViolations(page);
     await details.getByRole('button', { name: t.save }).click();
     await expect(details.getByText(t.saved)).toBeVisible();
+    await expect(details.getByText(t.saved)).toBeFocused();
     await expect(details.getByText(t.newCity)).toBeVisible();
   });
 }

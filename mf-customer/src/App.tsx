@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
 import { customerSessionCookie, publish, Spinner, subscribe } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
@@ -30,6 +31,19 @@ function CustomerPage() {
     const off = subscribe('customer:logout', () => setCustomer(null));
     return () => { live = false; off(); };
   }, [refresh, check]);
+
+  // the customer's membership names come in the page's language: asked again when the header switches it
+  const { i18n } = useTranslation();
+  const shownIn = useRef(i18n.language);
+  const signedIn = !!customer;
+  useEffect(() => {
+    if (shownIn.current === i18n.language) return;
+    shownIn.current = i18n.language;
+    if (!signedIn) return;
+    let live = true;
+    void refresh().then((r) => { if (live && 'data' in r && r.data) setCustomer(r.data); });
+    return () => { live = false; };
+  }, [i18n.language, signedIn, refresh]);
 
   if (customer === undefined) return <Spinner />;
   if (!customer) {

@@ -1,4 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import { useTranslation } from 'react-i18next';
 import { createBaseQuery, type ApiFailure } from '@ticketing/shared';
 import {
   AreaVodResponse, CancelReservationResponse, CustomerAreaDataResponse, CustomerAreaInfoResponse, CustomerInfoResponse, LoginOptionsResponse,
@@ -41,7 +42,9 @@ export const customerApi = createApi({
     logout: b.mutation<{ success: boolean }, void>({
       query: () => ({ url: '/customer-area/logout', method: 'POST' }),
     }),
-    areaData: b.query<CustomerAreaData, void>({
+    // the page's language is the cache's key (names come in it): without it a language switched in the header kept
+    // the first language's film, seat-area and voucher names
+    areaData: b.query<CustomerAreaData, string>({
       query: () => '/customer-area/customerAreaData',
       transformResponse: (r: unknown) => CustomerAreaDataResponse.parse(r).customerAreaData,
       providesTags: ['Area'],
@@ -60,7 +63,7 @@ export const customerApi = createApi({
       query: (reference) => `/system-vouchers/${encodeURIComponent(reference)}/history`,
       transformResponse: (r: unknown) => VoucherHistoryResponse.parse(r).history,
     }),
-    vod: b.query<AreaVod[], void>({
+    vod: b.query<AreaVod[], string>({ // locale: the cache's key, as areaData's
       query: () => '/customer-area/vod',
       transformResponse: (r: unknown) => AreaVodResponse.parse(r).vod,
       providesTags: ['Vod'],
@@ -70,11 +73,15 @@ export const customerApi = createApi({
       transformResponse: (r: unknown) => VodPlayResponse.parse(r),
       invalidatesTags: ['Vod'],
     }),
+    /** A code texted to a new mobile number: the details save then carries it (the number is not changed before). */
+    sendMobileChangeCode: b.mutation<{ success: boolean }, { mobileNumber: string }>({
+      query: (body) => ({ url: '/customer-area/details/mobile-code', method: 'POST', body }),
+    }),
     updateDetails: b.mutation<CustomerInfo, DetailsUpdateBody>({
       query: (body) => ({ url: '/customer-area/details', method: 'POST', body }),
       transformResponse: (r: unknown) => CustomerInfoResponse.parse(r).customerInfo,
     }),
-    waitingList: b.query<WaitingListEntry[], void>({
+    waitingList: b.query<WaitingListEntry[], string>({ // locale: the cache's key, as areaData's
       query: () => '/customer-area/waiting-list',
       transformResponse: (r: unknown) => WaitingListResponse.parse(r).entries,
       providesTags: ['Waitlist'],
@@ -100,7 +107,7 @@ export const {
   useWaitingListQuery, useJoinWaitingListMutation, useLeaveWaitingListMutation, useOfferQuery,
   useRefreshMutation, useSendCodeMutation, useVerifyCodeMutation, useLogoutMutation, useAreaDataQuery, useCancelReservationMutation,
   useLoginOptionsQuery, usePasswordLoginMutation, useVoucherActionMutation, useVoucherHistoryQuery, useVodQuery, usePlayVodMutation,
-  useUpdateDetailsMutation, usePresentationQuery,
+  useUpdateDetailsMutation, usePresentationQuery, useSendMobileChangeCodeMutation,
 } = customerApi;
 
 /** The text of a failed call: a 400 naming the mobile number says so; the rest map through common:errors. */
@@ -124,3 +131,6 @@ export function passwordLoginFailureKey(e: unknown): string {
 export function codeRequestFailureKey(e: unknown): string {
   return (e as ApiFailure).code === 'RATE_LIMITED' ? 'customer:login.tooManyCodes' : failureKey(e);
 }
+
+/** The page's language: the cache key of the area's calls whose answers carry names (films, seat areas, vouchers). */
+export const useAreaLocale = (): string => useTranslation().i18n.language;

@@ -95,8 +95,9 @@ describe('the sign-in intro names the chosen identifier', () => {
   for (const [lang, t] of [
     ['en', { mobile: 'Sign in with your mobile number. We will text you a one-time code.', ssn: 'My identity card', ssnIntro: 'Sign in with your ID number. We will text you a one-time code.',
       member: 'My membership card', memberIntro: 'Sign in with your member number. We will text you a one-time code.' }],
-    ['he', { mobile: 'התחברו עם מספר הנייד. נשלח אליכם קוד חד-פעמי ב-SMS.', ssn: 'תעודת זהות', ssnIntro: 'התחברו עם מספר תעודת הזהות. נשלח אליכם קוד חד-פעמי ב-SMS.',
-      member: 'כרטיס מנוי', memberIntro: 'התחברו עם מספר המנוי. נשלח אליכם קוד חד-פעמי ב-SMS.' }],
+    // "ב-" and "SMS" held together by a word joiner (U+2060): at 390 px the line broke after the hyphen
+    ['he', { mobile: 'התחברו עם מספר הנייד. נשלח אליכם קוד חד-פעמי ב-\u2060SMS.', ssn: 'תעודת זהות', ssnIntro: 'התחברו עם מספר תעודת הזהות. נשלח אליכם קוד חד-פעמי ב-\u2060SMS.',
+      member: 'כרטיס מנוי', memberIntro: 'התחברו עם מספר המנוי. נשלח אליכם קוד חד-פעמי ב-\u2060SMS.' }],
   ] as const) {
     it(`[${lang}] mobile, ID number and member number each have their own intro`, async () => {
       vi.stubGlobal('fetch', api({ '/customer/login-options': { identifiers: ['mobile', 'ssn', 'memberNumber'], passwordLogin: false } }));

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Spinner } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
-import { failureKey, useAreaDataQuery, useLogoutMutation, useVodQuery, useWaitingListQuery } from '../api';
+import { failureKey, useAreaDataQuery, useAreaLocale, useLogoutMutation, useVodQuery, useWaitingListQuery } from '../api';
 import { ReservationsSection } from './ReservationsSection';
 import { VouchersSection } from './VouchersSection';
 import { NAMESPACE } from '../locales';
@@ -16,11 +16,12 @@ import styles from './area.module.css';
 export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSignedOut: () => void }) {
   const { t } = useTranslation(NAMESPACE);
   const [logout, out] = useLogoutMutation();
-  const area = useAreaDataQuery();
+  const locale = useAreaLocale();
+  const area = useAreaDataQuery(locale);
   // The sections come together once the area's first calls have answered (each section reads its own from the same
   // cache): sections appearing one by one above the others moved them down the page while the visitor read (issue 12).
-  const vod = useVodQuery();
-  const waitlist = useWaitingListQuery();
+  const vod = useVodQuery(locale);
+  const waitlist = useWaitingListQuery(locale);
   const loading = area.isLoading || vod.isLoading || waitlist.isLoading;
   const signOut = async () => {
     const r = await logout();

@@ -5,6 +5,7 @@ import type { AreaReservation, CancelReservationResponse, CustomerAreaData } fro
 import { failureKey, useCancelReservationMutation } from '../api';
 import { NAMESPACE } from '../locales';
 import styles from './area.module.css';
+import { focusWhenShown } from './focus';
 
 type Lang = Parameters<typeof formatMoney>[1];
 
@@ -33,7 +34,9 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
     dialog.current?.close();
     const res = await cancel({ id: r.id, itemsToCancel: chosen, refundToTransactionCredit: credit });
     if ('data' in res) setDone(res.data);
+    focusWhenShown(() => outcome.current);
   };
+  const outcome = useRef<HTMLDivElement>(null);
   return (
     <li className="tx-card" aria-labelledby={`res-${r.id}`}>
       <h3 id={`res-${r.id}`}>{r.title}</h3>
@@ -48,10 +51,13 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
       </ul>
       {(r.isHold || r.status === 'held-unpaid') && <p>{t('area.reservations.holdUnpaid')}</p>}
       {r.eTicketUrl && r.status !== 'cancelled' && <p><a href={r.eTicketUrl}>{t('area.reservations.eTicket')}</a></p>}
-      {done && (
-        <p role="status">{t(done.refundToTransactionCredit ? 'area.reservations.doneCredit' : 'area.reservations.done', { refund: formatMoney(done.refund, lang), fee: formatMoney(done.fee, lang) })}</p>
-      )}
-      {state.error && <ErrorNotice messageKey={failureKey(state.error as ApiFailure)} />}
+      {/* the outcome takes the focus after "Yes, cancel" (the dialog closed, the button may be gone) */}
+      <div ref={outcome} tabIndex={-1} className={styles.outcome}>
+        {done && (
+          <p role="status">{t(done.refundToTransactionCredit ? 'area.reservations.doneCredit' : 'area.reservations.done', { refund: formatMoney(done.refund, lang), fee: formatMoney(done.fee, lang) })}</p>
+        )}
+        {state.error && <ErrorNotice messageKey={failureKey(state.error as ApiFailure)} />}
+      </div>
       {canCancel && cancellation && (
         <>
           <button type="button" className="tx-btn-secondary" onClick={() => { setChosen(cancellableIds); setChooseError(false); dialog.current?.showModal(); }} disabled={state.isLoading}>

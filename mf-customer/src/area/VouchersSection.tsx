@@ -5,6 +5,7 @@ import type { AreaVoucher } from '@ticketing/shared/contracts';
 import { failureKey, useVoucherActionMutation, useVoucherHistoryQuery } from '../api';
 import { NAMESPACE } from '../locales';
 import styles from './area.module.css';
+import { focusWhenShown } from './focus';
 
 type Lang = Parameters<typeof formatMoney>[1];
 
@@ -41,7 +42,9 @@ function VoucherCard({ v }: { v: AreaVoucher }) {
     if (!pending) return;
     const r = await act({ reference: v.reference, action: pending });
     if ('data' in r) setDone(pending);
+    focusWhenShown(() => outcome.current);
   };
+  const outcome = useRef<HTMLDivElement>(null);
   const status = v.status === 'cancelled' ? 'cancelled' : v.isForReplacement ? 'forReplacement' : 'active';
   return (
     <li className="tx-card" aria-labelledby={`v-${v.reference}`}>
@@ -53,8 +56,11 @@ function VoucherCard({ v }: { v: AreaVoucher }) {
         <div><dt>{t('area.vouchers.expires')}</dt><dd><bdi dir="ltr">{formatDayMonthYear(v.expirationDate)}</bdi></dd></div>
         <div><dt>{t('area.vouchers.status')}</dt><dd>{t(`area.vouchers.${status}`)}</dd></div>
       </dl>
-      {done && <p role="status">{t(done === 'cancel' ? 'area.vouchers.doneCancel' : 'area.vouchers.doneReplacement')}</p>}
-      {state.error && <ErrorNotice messageKey={failureKey(state.error)} />}
+      {/* the outcome takes the focus after "Yes, confirm" (the dialog closed, its opener gone) */}
+      <div ref={outcome} tabIndex={-1} className={styles.outcome}>
+        {done && <p role="status">{t(done === 'cancel' ? 'area.vouchers.doneCancel' : 'area.vouchers.doneReplacement')}</p>}
+        {state.error && <ErrorNotice messageKey={failureKey(state.error)} />}
+      </div>
       <p>
         {v.canCancel && <button type="button" className="tx-btn-secondary" onClick={() => ask('cancel')} disabled={state.isLoading}>{t('area.vouchers.cancel', { code: v.reference })}</button>}{' '}
         {v.canReplace && <button type="button" className="tx-btn-secondary" onClick={() => ask('replacement')} disabled={state.isLoading}>{t('area.vouchers.replace', { code: v.reference })}</button>}{' '}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, formatDayMonthYearTime, Spinner, type ApiFailure } from '@ticketing/shared';
-import { failureKey, useJoinWaitingListMutation, useLeaveWaitingListMutation, usePresentationQuery, useWaitingListQuery } from '../api';
+import { failureKey, useJoinWaitingListMutation, useLeaveWaitingListMutation, usePresentationQuery, useAreaLocale, useWaitingListQuery } from '../api';
 import { NAMESPACE } from '../locales';
 
 /** A join refused because the screening has free seats (409): not a failure, the way forward is to book them. */
@@ -46,7 +46,7 @@ function JoinForm({ presentationId }: { presentationId: number }) {
 /** The customer's waiting lists: status, an offer's booking link and hold time, and leaving. */
 export function WaitlistSection() {
   const { t } = useTranslation(NAMESPACE);
-  const q = useWaitingListQuery(undefined, { pollingInterval: 15_000 });
+  const q = useWaitingListQuery(useAreaLocale(), { pollingInterval: 15_000 });
   const [leave, leaving] = useLeaveWaitingListMutation();
   const waitFor = Number(new URLSearchParams(window.location.search).get('waitFor')) || 0;
   return (

@@ -6,6 +6,7 @@ import { codeRequestFailureKey, failureKey, useLoginOptionsQuery, useSendCodeMut
 import { NAMESPACE } from '../locales';
 import { CodeStep } from './CodeStep';
 import { PasswordLogin } from './PasswordLogin';
+import { focusWhenShown } from '../area/focus';
 
 /** How long the visitor waits before asking for another code (the api also limits sends per number). */
 export const RESEND_AFTER_S = 60;
@@ -75,7 +76,7 @@ export function MobileLogin({ onSignedIn, checkout }: Props) {
   return (
     <section className="tx-page" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
-      {withPassword ? <PasswordLogin onSignedIn={onSignedIn} onBack={() => setWithPassword(false)} /> : (
+      {withPassword ? <PasswordLogin onSignedIn={onSignedIn} onBack={() => { setWithPassword(false); focusWhenShown(() => document.getElementById('login-value')); }} /> : (
         <>
           {/* the intro names the identifier chosen below it (it said "mobile number" whatever was chosen) */}
           <p>{t(`login.intro.${kind}`)}</p>
@@ -93,6 +94,7 @@ export function MobileLogin({ onSignedIn, checkout }: Props) {
               </fieldset>
             )}
             <Field
+              id="login-value"
               label={t(`login.label.${kind}`)}
               name={BODY_KEY[kind]}
               type={kind === 'mobile' ? 'tel' : 'text'}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, ErrorNotice, rules, type RuleError } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
@@ -12,6 +12,8 @@ export function PasswordLogin({ onSignedIn, onBack }: { onSignedIn: (c: Customer
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: RuleError; password?: RuleError }>({});
   const [login, state] = usePasswordLoginMutation();
+  // the form replaces the button that opened it: its first field takes the focus (it fell to <body>)
+  useEffect(() => { document.getElementById('pw-email')?.focus(); }, []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next = { email: rules.validate(email, [rules.required, rules.email]), password: rules.validate(password, [rules.required]) };
@@ -23,7 +25,7 @@ export function PasswordLogin({ onSignedIn, onBack }: { onSignedIn: (c: Customer
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="tx-card" style={{ maxInlineSize: '26rem' }} aria-labelledby="pw-title">
       <h2 id="pw-title">{t('login.passwordTitle')}</h2>
-      <Field label={t('login.email')} name="email" type="email" autoComplete="email" dir="ltr" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      <Field id="pw-email" label={t('login.email')} name="email" type="email" autoComplete="email" dir="ltr" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
       <Field label={t('login.password')} name="password" type="password" autoComplete="current-password" dir="ltr" value={password}
         onChange={(e) => setPassword(e.target.value)} error={errors.password} />
       <button type="submit" className="tx-btn" disabled={state.isLoading}>{t('login.verify')}</button>

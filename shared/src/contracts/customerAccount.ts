@@ -90,5 +90,13 @@ export const DetailsUpdateBody = lazy(() => z.object({
   address1: z.optional(z.nullable(z.pipe(z.string().check(z.trim(), z.maxLength(120)), z.transform(rules.cleanAddress)))),
   postalCode: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(10), z.regex(/^\d*$/)))),
   isMailingAllowed: z.boolean(),
+  /**
+   * The code texted to a NEW mobile number by POST /customer-area/details/mobile-code: required when mobileNumber
+   * differs from the number on file (a typo must not lock the customer out of SMS sign-in).
+   */
+  smsCode: z.optional(z.string().check(z.trim(), z.regex(/^\d{4,8}$/))),
 }));
 export type DetailsUpdateBody = z.infer<typeof DetailsUpdateBody>;
+/** POST /customer-area/details/mobile-code: texts a code to the number the customer wants to sign in with from now on. */
+export const MobileChangeCodeBody = lazy(() => z.object({ mobileNumber: MobileNumber }));
+export type MobileChangeCodeBody = z.infer<typeof MobileChangeCodeBody>;

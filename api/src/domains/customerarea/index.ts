@@ -14,6 +14,7 @@ import { vodRoutes } from './vod.ts';
 import { detailsRoutes } from './details.ts';
 import { waitlistPlugin } from '../waitlist/index.ts';
 import { pick } from '../../lib/lang.ts';
+import { outboxSmsProvider, type SmsProvider } from '../../lib/sms.ts';
 
 interface TicketRow {
   reservation_id: number; identifier: string; status: 'committed' | 'cancelled' | 'held-unpaid'; is_hold: boolean; document_key: string | null;
@@ -64,13 +65,14 @@ function groupReservations(rows: TicketRow[], lang: Lang, settings: Cancellation
  * The customer area (issue 9): GET /customer-area/customerAreaData and POST /reservations/{id}/cancel.
  * Everything is scoped to the session's customer: another customer's reservation is "not found".
  */
-export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db; sms?: SmsProvider }): Promise<void> {
   const { db } = opts;
   const settings = loadCancellationSettings();
   const tags = ['customers'];
   voucherRoutes(app, db);
   vodRoutes(app, db);
-  detailsRoutes(app, db);
+  // the sign-in's provider (its outbox in development and the demo): a new number's code goes the same way
+  detailsRoutes(app, db, opts.sms ?? outboxSmsProvider(db));
   await waitlistPlugin(app, { db });
 
   route(app, {
