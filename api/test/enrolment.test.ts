@@ -50,6 +50,15 @@ forEachEngine('enrolment: season seats, tariffs, events, ALREADY_ENROLLED, relea
     expect(s.Presentations[5]!.PresentationDetail).toEqual({ IsPriceOverride: true, Price: 150 });
     expect(s.Presentations[0]!.PresentationDetail).toEqual({ IsPriceOverride: false, Price: 120 });
     expect(s.TicketGroups[0]!.tariffs.map((t) => t.TicketId)).toEqual([3111, 3112, 3113]);
+    // each tariff's price for a seat over the required events, as the quote prices it (the tariffs step showed only a share)
+    const required = s.Presentations.filter((p) => p.IsRequired).map((p) => p.PresentationId);
+    for (const tr of s.TicketGroups[0]!.tariffs) {
+      const q = await app().inject({ method: 'POST', url: '/api/enroll/1/quote', payload: { tariffs: [{ ticketId: tr.TicketId, quantity: 1 }], presentationIds: required, seats: [] } });
+      expect(q.statusCode, q.body).toBe(200);
+      expect(tr.SeatPrice, tr.Name).toBe((q.json() as { total: number }).total);
+      expect(tr.SeatPrice).toBeGreaterThan(0);
+    }
+    expect(new Set(s.TicketGroups[0]!.tariffs.map((t) => t.SeatPrice)).size).toBe(3);
     expect(s.customer).toBeNull();
     expectError(await app().inject({ url: '/api/enroll/99' }), 404, 'INVALID_ID');
     // the season's events are performances of plays in the catalog (genre theatre, stage running times), not film screenings

@@ -11,7 +11,8 @@ const T = {
   en: {
     mobile: '0534445557', signIn: { mobile: 'Mobile number', send: 'Send me a code', code: 'Code from the SMS', go: 'Sign in', hello: 'Hello, Noam' },
     enrolIn: 'Enrol in Theatre season', fixed: 'Season seats', tariffs: 'Tariffs', events: 'Choose events', eventSeats: 'Seats in events',
-    regular: 'Seats at tariff: Regular', optional: /A Doll's House/, required: /Hamlet/, cont: 'Continue', next: 'Next event', pay: 'Pay',
+    regular: 'Seats at tariff: Regular', senior: 'Seats at tariff: Senior citizen', preset: 'Every seat is at the Regular tariff now.',
+    mismatch: 'The tariffs must add up to your season seats (2).', seatPrice: /^₪\d+\.\d\d a seat for the required shows \(3\)$/, optional: /A Doll's House/, required: /Hamlet/, cont: 'Continue', next: 'Next event', pay: 'Pay',
     customer: /Enrolling as Noam Segal/, total: /To pay: ₪/, line: 'Theatre season · Regular', thanks: /You are enrolled! Enrolment number: EN\d+/, mySeats: 'My season seats', seasonSeats: 'Season seats',
     release: "Release my seat: A Doll's House", released: "Your seat for A Doll's House was released.", already: 'You are already enrolled in this season.',
     timer: /Your seats are held for \d+:\d\d/, eventOf: (n: number, c: number) => `Event ${n} of ${c}`,
@@ -22,7 +23,8 @@ const T = {
   he: {
     mobile: '0534445556', signIn: { mobile: 'מספר נייד', send: 'שלחו לי קוד', code: 'הקוד מה-SMS', go: 'התחברות', hello: 'שלום, תמר' },
     enrolIn: 'להרשמה: עונת התיאטרון', fixed: 'מקומות קבועים', tariffs: 'תעריפים', events: 'בחירת הצגות', eventSeats: 'מקומות בהצגות',
-    regular: 'מקומות בתעריף: רגיל', optional: /בית בובות/, required: /המלט/, cont: 'המשך', next: 'האירוע הבא', pay: 'לתשלום',
+    regular: 'מקומות בתעריף: רגיל', senior: 'מקומות בתעריף: אזרח ותיק', preset: 'כל המקומות מסומנים כעת בתעריף „רגיל”.',
+    mismatch: 'סך התעריפים צריך להיות כמספר המקומות הקבועים (2).', seatPrice: /\d\.\d\d\D{0,3}₪ למקום בהצגות החובה \(3\)$/, optional: /בית בובות/, required: /המלט/, cont: 'המשך', next: 'האירוע הבא', pay: 'לתשלום',
     customer: /ההרשמה על שם תמר אורן/, total: /לתשלום: /, line: 'עונת התיאטרון · רגיל', thanks: /נרשמתם בהצלחה! מספר הרשמה: EN\d+/, mySeats: 'המקומות שלי בעונה', seasonSeats: 'מקומות קבועים בעונה',
     release: 'שחרור המקום שלי: בית בובות', released: 'המקום שלכם בבית בובות שוחרר.', already: 'אתם כבר רשומים לעונה זו.',
     timer: /המקומות שמורים לכם עוד \d+:\d\d/, eventOf: (n: number, c: number) => `אירוע ${n} מתוך ${c}`,
@@ -127,7 +129,28 @@ for (const lang of ['en', 'he'] as const) {
     expect(seats, `a refusal and its fix among ${candidates.length} seats`).toBe(2);
 
     await expect(page.getByRole('heading', { name: t.tariffs, level: 2 })).toBeVisible();
-    await page.getByRole('spinbutton', { name: t.regular }).fill(String(seats));
+    // every season seat starts at the default tariff, said plainly (it showed zeros and then refused them)
+    const regular = page.getByRole('spinbutton', { name: t.regular });
+    const senior = page.getByRole('spinbutton', { name: t.senior });
+    await expect(regular).toHaveValue(String(seats));
+    await expect(page.getByText(t.preset)).toBeVisible();
+    // each tariff with the api's price of a seat (it showed only "% of the event price")
+    await expect(page.locator('[id$="-price"]').filter({ hasText: t.seatPrice })).toHaveCount(3);
+    // the senior quantity stays beside its label on a phone (it dropped below it at 390 px)
+    const label = await page.locator('label[for^="tariff-"]').last().boundingBox();
+    const box = await senior.boundingBox();
+    expect(box!.y + box!.height / 2).toBeGreaterThan(label!.y);
+    expect(box!.y + box!.height / 2).toBeLessThan(label!.y + label!.height);
+    await page.screenshot({ path: test.info().outputPath(`tariffs-${lang}.png`), fullPage: true });
+    // a wrong sum is said at the quantities, focus on the first
+    await senior.fill('1');
+    await page.getByRole('button', { name: t.cont }).click();
+    await expect(page.getByRole('alert').filter({ hasText: t.mismatch })).toBeVisible();
+    await expect(regular).toBeFocused();
+    await expect(regular).toHaveAttribute('aria-invalid', 'true');
+    await expect(regular).toHaveAttribute('aria-describedby', /tariffs-error/);
+    await senior.fill('0');
+    await regular.fill(String(seats));
     await page.getByRole('button', { name: t.cont }).click();
 
     await expect(page.getByRole('heading', { name: t.events, level: 2 })).toBeVisible();

@@ -151,37 +151,70 @@ function FixedStep({ season: s, onNext }: { season: EnrolSeason; onNext: () => v
   );
 }
 
+/**
+ * How many season seats at each tariff. Each seat needs one: with season seats chosen, they all start at the default
+ * group's first tariff (the step showed zeros and then refused them), each tariff shows the api's price for a seat, and
+ * a refusal is said at the quantities (aria-invalid, described by the message) with focus on the first.
+ */
 function TariffsStep({ season: s, enrol, onBack, onNext, first }: { season: EnrolSeason; enrol: EnrolState; onBack: () => void; onNext: () => void; first: boolean }) {
   const { t } = useTranslation(NAMESPACE);
   const dispatch = useDispatch<MembershipsDispatch>();
+  const locale = currentLocale();
   const [error, setError] = useState('');
   const fixed = (enrol.seats[FIXED] ?? []).filter((x) => x.hold === 'held').length;
   const need = s.IsSkipMemberSeat ? null : fixed;
   const total = seatCount(enrol);
+  const groups = [...s.TicketGroups].sort((a, b) => Number(b.TicketGroupId === s.DefaultTicketGroupId) - Number(a.TicketGroupId === s.DefaultTicketGroupId));
+  const preset = groups[0]?.tariffs[0];
+  const required = s.Presentations.filter((p) => p.IsRequired).length;
+  // every seat at the default tariff until the customer moves one: nothing chosen yet, or only that tariff (the seat
+  // count changed on the previous step)
+  useEffect(() => {
+    if (need === null || !need || !preset) return;
+    const others = Object.entries(enrol.tariffs).some(([id, q]) => Number(id) !== preset.TicketId && q > 0);
+    if (!others && (enrol.tariffs[preset.TicketId] ?? 0) !== need) dispatch(enrolActions.tariffSet({ ticketId: preset.TicketId, quantity: need }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arriving at the step
+  }, []);
+  const firstInput = () => requestAnimationFrame(() => document.getElementById(`tariff-${preset?.TicketId}`)?.focus());
   const submit = () => {
-    if (total < 1) return setError(t('errors.MUST_SELECT_tariff'));
-    if (need !== null && total !== need) return setError(t('enrol.tariffsMismatch', { count: need }));
-    if (total > s.maxSeats) return setError(t('errors.MAX_SEATS', { max: s.maxSeats }));
+    const refuse = (text: string) => { setError(text); firstInput(); };
+    if (total < 1) return refuse(t('errors.MUST_SELECT_tariff'));
+    if (need !== null && total !== need) return refuse(t('enrol.tariffsMismatch', { count: need }));
+    if (total > s.maxSeats) return refuse(t('errors.MAX_SEATS', { max: s.maxSeats }));
     setError('');
     onNext();
   };
   return (
     <div className={styles.flow}>
-      {need !== null && <p>{t('enrol.tariffsHint', { count: need })}</p>}
-      {s.TicketGroups.map((g) => (
-        <fieldset key={g.TicketGroupId} className={styles.flow}>
-          <legend>{g.Name}{g.TicketGroupId === s.DefaultTicketGroupId ? ` · ${t('enrol.defaultGroup')}` : ''}</legend>
+      <p id="tariffs-hint">
+        {need !== null ? `${t('enrol.tariffsHint', { count: need })} ${preset ? t('enrol.tariffsPreset', { tariff: preset.Name, count: need }) : ''}` : t('enrol.tariffsHintFree')}
+      </p>
+      {groups.map((g) => (
+        <fieldset key={g.TicketGroupId} className={styles.flow} aria-describedby="tariffs-hint">
+          <legend>{t('enrol.tariffsLegend')}{groups.length > 1 ? ` · ${g.Name}` : ''}</legend>
           {g.tariffs.map((tr) => (
-            <div key={tr.TicketId} className={styles.row}>
-              <label htmlFor={`tariff-${tr.TicketId}`}>{tr.Name} · {t('enrol.factor', { percent: Math.round(tr.Factor * 100) })}</label>
-              <input id={`tariff-${tr.TicketId}`} className={styles.qty} type="number" min={0} max={s.maxSeats} inputMode="numeric"
+            <div key={tr.TicketId} className={styles.tariffRow}>
+              <label htmlFor={`tariff-${tr.TicketId}`}>
+                <span>{tr.Name}</span>
+                <span id={`tariff-${tr.TicketId}-price`} className={styles.price}>
+                  {s.IsPricingPerTicket
+                    ? t('enrol.seatPrice', { price: formatMoney(tr.SeatPrice, locale), count: required })
+                    : t('enrol.seatPriceSeason', { price: formatMoney(tr.SeatPrice, locale) })}
+                </span>
+              </label>
+              <input id={`tariff-${tr.TicketId}`} className={`tx-input ${styles.qty}`} type="number" min={0} max={s.maxSeats} inputMode="numeric"
                 aria-label={t('enrol.quantityOf', { name: tr.Name })} value={enrol.tariffs[tr.TicketId] ?? 0}
-                onChange={(e) => dispatch(enrolActions.tariffSet({ ticketId: tr.TicketId, quantity: Math.max(0, Math.min(s.maxSeats, Number(e.target.value) || 0)) }))} />
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `tariff-${tr.TicketId}-price tariffs-error` : `tariff-${tr.TicketId}-price`}
+                onChange={(e) => {
+                  if (error) setError('');
+                  dispatch(enrolActions.tariffSet({ ticketId: tr.TicketId, quantity: Math.max(0, Math.min(s.maxSeats, Number(e.target.value) || 0)) }));
+                }} />
             </div>
           ))}
         </fieldset>
       ))}
-      {error && <p role="alert" className="tx-error">{error}</p>}
+      {error && <p id="tariffs-error" role="alert" className="tx-error">{error}</p>}
       <div className={styles.actions}>
         {!first && <button type="button" className="tx-btn tx-btn-secondary" onClick={onBack}>{t('purchase.back')}</button>}
         <button type="button" className="tx-btn" onClick={submit}>{t('purchase.continue')}</button>

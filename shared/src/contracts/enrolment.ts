@@ -18,8 +18,12 @@ export const ENROLMENT_ERRORS = [
 export const EnrolParams = lazy(() => z.object({ id: z.coerce.number().check(z.int(), z.positive()) }));
 export type EnrolParams = z.infer<typeof EnrolParams>;
 
-/** A tariff: one ticket kind of a ticket group, priced as a share of each event's payable amount. */
-export const EnrolTariff = lazy(() => z.object({ TicketId: z.int(), Name: z.string(), Factor: z.number() }));
+/**
+ * A tariff: one ticket kind of a ticket group, priced as a share of each event's payable amount. `SeatPrice`: what one
+ * seat at this tariff costs over the season's required events (the api's price, shekels; each optional event chosen
+ * adds its own), or the season's price per seat when the season is not priced per ticket.
+ */
+export const EnrolTariff = lazy(() => z.object({ TicketId: z.int(), Name: z.string(), Factor: z.number(), SeatPrice: Shekels }));
 
 export const EnrolPresentation = lazy(() => z.object({
   PresentationId: z.int(),

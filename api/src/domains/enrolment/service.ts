@@ -47,6 +47,11 @@ async function tariffsOf(q: Queryable, s: SeasonRow): Promise<TariffRow[]> {
 
 const eventPrice = (e: EventRow) => e.price_override_agorot ?? e.payable_agorot;
 
+/** One seat at a tariff in one of `events` (agorot): the event's price × the tariff's share, or the season price spread over them. */
+function seatPriceIn(season: SeasonRow, factor: number, e: EventRow, events: number): number {
+  return season.is_pricing_per_ticket ? Math.round((eventPrice(e) * factor) / 10) * 10 : Math.round(season.season_price / Math.max(1, events));
+}
+
 export async function seasonView(q: Queryable, id: number, lang: Lang, customerId: number | null): Promise<EnrolSeason> {
   const s = await findSeason(q, id);
   const events = await seasonEvents(q, id);
@@ -72,7 +77,13 @@ export async function seasonView(q: Queryable, id: number, lang: Lang, customerI
     DefaultTicketGroupId: s.default_ticket_group_id,
     TicketGroups: groups.map((g) => ({
       TicketGroupId: g.id, Name: he ? g.name_he : g.name_en,
-      tariffs: tariffs.filter((t) => t.ticket_group_id === g.id).map((t) => ({ TicketId: t.id, Name: he ? t.name_he : t.name_en, Factor: t.factor })),
+      tariffs: tariffs.filter((t) => t.ticket_group_id === g.id).map((t) => ({
+        TicketId: t.id, Name: he ? t.name_he : t.name_en, Factor: t.factor,
+        // the tariffs step shows a price, never computed in the browser: a seat over the required events (as the quote prices it)
+        SeatPrice: (s.is_pricing_per_ticket
+          ? events.filter((e) => e.is_required).reduce((sum, e) => sum + seatPriceIn(s, t.factor, e, events.length), 0)
+          : s.season_price) / 100,
+      })),
     })),
     Presentations: events.map((e) => ({
       PresentationId: e.presentation_id, Title: he ? e.title_he : e.title_en, dateTime: e.starts_at.toISOString(), IsRequired: e.is_required,
@@ -109,9 +120,7 @@ export async function priceEnrolment(q: Queryable, seasonId: number, body: Enrol
   if (all.some((e) => e.is_required && !chosen.has(e.presentation_id))) throw new ApiHttpError(400, 'REQUIRED_EVENTS', 'every required event must be chosen');
   const events = all.filter((e) => chosen.has(e.presentation_id));
   const factor = new Map(tariffs.map((t) => [t.id, t.factor]));
-  const priceOf = (e: EventRow, i: number) => (season.is_pricing_per_ticket
-    ? Math.round((eventPrice(e) * factor.get(ticketOfSeat[i]!)!) / 10) * 10
-    : Math.round(season.season_price / Math.max(1, events.length)));
+  const priceOf = (e: EventRow, i: number) => seatPriceIn(season, factor.get(ticketOfSeat[i]!)!, e, events.length);
   const lines = tariffs.filter((t) => ticketOfSeat.includes(t.id)).map((tariff) => {
     const seats = ticketOfSeat.filter((id) => id === tariff.id).length;
     let amount = season.season_price * seats;
