@@ -97,6 +97,11 @@ forEachEngine('memberships: purchase, seats, section-8 errors', (get) => {
     expect(he).toContain(`${club!.n} כרטיסי מנוי`);
     expect(he).toContain('ללא תשלום');
     for (const d of [en, he]) expect(d).not.toMatch(/%|discount|off every|הנחה/);
+    // and where: the member ticket is in the regular ticket groups only, never a premium one
+    const { rows: groups } = await get().db.query<{ code: string }>("SELECT DISTINCT g.code FROM tickets t JOIN ticket_groups g ON g.id = t.ticket_group_id WHERE t.code = 'member'");
+    expect(groups.map((g) => g.code)).toEqual(['regular']);
+    expect(en).toContain('on regular seats (not premium)');
+    expect(he).toContain('במושבים רגילים (לא פרימיום)');
     // and a bought one holds that many member tickets (the customer area's "tickets left")
     const uuid = newUuid('mc');
     const { sessionId } = await pay(get().app, uuid, 120);

@@ -10,12 +10,12 @@ const T = {
   he: {
     qty: 'כמות: סטודנט', over: 'לכל היותר 10 מנויים ברכישה אחת: הקלידו 10 או פחות.', termsLink: 'לקריאת תקנון המנויים (נפתח בכרטיסייה חדשה)',
     terms: /קראתי ואני מסכים/, cont: 'המשך', customer: 'פרטי לקוח', signedIn: /מחוברים בתור נועה ברק/, first: /^שם פרטי/, last: /^שם משפחה/,
-    email: /^דוא"ל/, mobile: /^טלפון נייד/, mobileVerify: /^אימות טלפון נייד/, payment: 'תשלום', club: /10 כרטיסי מנוי לשנה, כל כרטיס ללא תשלום/,
+    email: /^דוא"ל/, mobile: /^טלפון נייד/, mobileVerify: /^אימות טלפון נייד/, payment: 'תשלום', club: /10 כרטיסי מנוי לשנה, כל כרטיס ללא תשלום \(בתוספת דמי טיפול\), במושבים רגילים/,
   },
   en: {
     qty: 'Quantity: Student', over: 'At most 10 memberships in one purchase: enter 10 or fewer.', termsLink: 'Read the membership terms (opens in a new tab)',
     terms: /I have read and accept/, cont: 'Continue', customer: 'Customer details', signedIn: /Signed in as נועה ברק/, first: /^First name/, last: /^Last name/,
-    email: /^Email/, mobile: /^Mobile number/, mobileVerify: /^Confirm mobile number/, payment: 'Payment', club: /10 member tickets for a year, each free of charge/,
+    email: /^Email/, mobile: /^Mobile number/, mobileVerify: /^Confirm mobile number/, payment: 'Payment', club: /10 member tickets for a year, each free of charge \(plus the service charge\), on regular seats/,
   },
 } as const;
 

@@ -40,7 +40,7 @@ test('[ar] English names and descriptions keep their own order on /vod and /memb
   // laid out left to right as one piece: "48-hour rental", not "hour rental-48"
   expect(await rental.evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
   await page.goto('/membership?lang=ar');
-  const club = page.getByText('10 member tickets for a year, each free of charge (plus the service charge)');
+  const club = page.getByText('10 member tickets for a year, each free of charge (plus the service charge), on regular seats (not premium)');
   await expect(club).toBeVisible();
   expect(await club.evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
 });

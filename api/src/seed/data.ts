@@ -77,8 +77,9 @@ export const PRODUCTS = [
 export const MEMBERSHIPS = [
   // id, type, code, he, en, class he, class en, desc he, desc en, terms, series size
   // CLUB's description names what its members get: member_tickets (10, migration 220) member tickets, each ₪0 plus
-  // the service charge (the customer area's "tickets left" and the booking's "Member ticket"), not a discount.
-  [1, 1, 'CLUB', 'מועדון הקולנוע', 'Cinema Club', 'מנוי שנתי', 'Annual', '10 כרטיסי מנוי לשנה, כל כרטיס ללא תשלום (בתוספת דמי טיפול)', '10 member tickets for a year, each free of charge (plus the service charge)', 1, null],
+  // the service charge (the customer area's "tickets left" and the booking's "Member ticket"), not a discount; the
+  // member ticket is sold in 'regular' ticket groups only (seed/orders.ts), so not on premium seats.
+  [1, 1, 'CLUB', 'מועדון הקולנוע', 'Cinema Club', 'מנוי שנתי', 'Annual', '10 כרטיסי מנוי לשנה, כל כרטיס ללא תשלום (בתוספת דמי טיפול), במושבים רגילים (לא פרימיום)', '10 member tickets for a year, each free of charge (plus the service charge), on regular seats (not premium)', 1, null],
   [2, 2, 'SERIES6', 'סדרת 6 סרטים', 'Six-film series', 'סדרה', 'Series', 'בחרו 6 הקרנות במחיר מוזל', 'Choose 6 screenings at a reduced price', 2, 6],
   [3, 1, 'STUDENT', 'כרטיס סטודנט', 'Student card', 'סטודנט', 'Student', 'כרטיסים במחיר סטודנט', 'Student price tickets', 1, null],
   [4, 1, 'GOLD', 'גיל הזהב', 'Golden age', 'ותיקים', 'Seniors', 'הקרנות בוקר חינם', 'Free morning screenings', 1, null],
