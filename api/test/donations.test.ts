@@ -45,6 +45,9 @@ forEachEngine('donations: choose, pay, receipt', (get) => {
       expect(r.json()).toMatchObject({ error: 'DONATION_AMOUNT_RANGE', min: 10, max: 10000 });
     }
     expect((await quote([{ ...CUSTOM, selectedQuantity: 1 }])).json()).toMatchObject({ error: 'DONATION_AMOUNT_RANGE' });
+    // Whole agorot only: 55.555 is refused, not rounded to 55.56.
+    expect((await quote([{ ...CUSTOM, customAmount: 55.555, selectedQuantity: 1 }])).statusCode).toBe(400);
+    expect(DonationQuoteResponse.parse((await quote([{ ...CUSTOM, customAmount: 55.56, selectedQuantity: 1 }])).json()).total).toBe(55.56);
     expect((await quote([{ ...CUSTOM, customAmount: -5, selectedQuantity: 1 }])).statusCode).toBe(400);
   });
 

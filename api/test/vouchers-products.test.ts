@@ -66,4 +66,27 @@ forEachEngine('vouchers: the products step of the voucher flow', (get) => {
     expect(rows.map((x) => [x.product_id, x.quantity, x.price_agorot])).toEqual([[2, 2, 2600], [8, 1, 9900]]);
     expect(rows[0]).toMatchObject({ delivery_method: 'pickup', total_agorot: 25100 });
   });
+
+  it('courier and registered mail need the delivery address (stored without hash characters); pickup keeps none', async () => {
+    const { app, db } = get();
+    const body = { lines: [FIXED], products: [{ productId: 8, quantity: 1 }] };
+    const buy = async (deliveryMethod: string, b: Record<string, unknown>) => {
+      const uuid = newUuid('va');
+      const { sessionId } = await pay(app, uuid, 199);
+      return app.inject({ method: 'POST', url: '/api/vouchers/purchase', headers: { uuid, 'idempotency-key': newKey() }, payload: { ...body, deliveryMethod, buyer: b, paymentIdentifier: sessionId } });
+    };
+    for (const method of ['courier', 'mail']) {
+      const r = await buy(method, { ...buyer, address1: '  ', city: 'Haifa' });
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json()).toMatchObject({ error: 'DELIVERY_ADDRESS_REQUIRED', fields: ['address1', 'postalCode'] });
+    }
+    expect((await buy('courier', { ...buyer, address1: 'Herzl 1', city: 'Haifa', postalCode: '12a45' })).statusCode).toBe(400);
+    const ok = await buy('mail', { ...buyer, address1: 'Herzl #12', address2: 'apt #3', city: 'Haifa', postalCode: '3303312' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const stored = async (id: string) => (await db.query<{ buyer: Record<string, unknown> }>('SELECT buyer FROM voucher_purchases WHERE identifier = $1', [id])).rows[0]!.buyer;
+    expect(await stored(VoucherPurchaseResponse.parse(ok.json()).purchaseIdentifier)).toMatchObject({ address1: 'Herzl 12', address2: 'apt 3', city: 'Haifa', postalCode: '3303312' });
+    const pickup = await buy('pickup', { ...buyer, address1: 'Herzl 1', city: 'Haifa', postalCode: '33033' });
+    expect(pickup.statusCode, pickup.body).toBe(200);
+    expect(await stored(VoucherPurchaseResponse.parse(pickup.json()).purchaseIdentifier)).not.toHaveProperty('address1');
+  });
 });

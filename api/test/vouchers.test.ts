@@ -25,6 +25,9 @@ forEachEngine('vouchers: buying gift vouchers', (get) => {
       expect(r.json()).toMatchObject({ error: 'VOUCHER_AMOUNT_RANGE', min: 50, max: 1000 });
     }
     expect((await quote([{ ...OPEN, quantity: 1 }])).json()).toMatchObject({ error: 'VOUCHER_AMOUNT_RANGE' });
+    // Whole agorot only: 55.555 is refused, not rounded to 55.56 behind the buyer's back.
+    for (const amount of [55.555, 100.001]) expect((await quote([{ ...OPEN, amount, quantity: 1 }])).statusCode).toBe(400);
+    expect(VoucherQuoteResponse.parse((await quote([{ ...OPEN, amount: 55.56, quantity: 1 }])).json()).total).toBe(55.56);
     // A fixed price ignores any amount sent: the api is the one source of the price.
     expect(VoucherQuoteResponse.parse((await quote([{ ...FIXED, amount: 1, quantity: 2 }])).json()).total).toBe(200);
   });

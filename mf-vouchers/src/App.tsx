@@ -1,4 +1,5 @@
 import './print.css';
+import { useRef } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { VoucherList } from './VoucherList';
 import { BuyPage } from './BuyPage';
@@ -8,6 +9,7 @@ import { VoucherDescription, VoucherPopup } from './VoucherDescription';
 import { DonationsPage } from './donations/DonationsPage';
 import { DonationCheckout } from './donations/DonationCheckout';
 import { DonationReceipt } from './donations/DonationReceipt';
+import { usePageHeadingFocus } from './usePageHeadingFocus';
 
 /**
  * Two route prefixes (host routes.ts): /vouchers, gift vouchers by super class (/vouchers/{systemVoucherSuperClassId}),
@@ -16,18 +18,22 @@ import { DonationReceipt } from './donations/DonationReceipt';
  * (/donations/checkout) and the receipt (/donations/receipt).
  */
 export function App() {
+  const root = useRef<HTMLDivElement>(null);
+  usePageHeadingFocus(root);
   return (
-    <Routes>
-      <Route path="/vouchers" element={<VoucherList />} />
-      <Route path="/vouchers/products" element={<ProductsPage />} />
-      <Route path="/vouchers/buy" element={<BuyPage />} />
-      <Route path="/vouchers/confirmation" element={<ConfirmationPage />} />
-      <Route path="/vouchers/Description" element={<VoucherDescription />} />
-      <Route path="/vouchers/Popup" element={<VoucherPopup />} />
-      <Route path="/vouchers/:superClassId" element={<VoucherList />} />
-      <Route path="/donations" element={<DonationsPage />} />
-      <Route path="/donations/checkout" element={<DonationCheckout />} />
-      <Route path="/donations/receipt" element={<DonationReceipt />} />
-    </Routes>
+    <div ref={root}>
+      <Routes>
+        <Route path="/vouchers" element={<VoucherList />} />
+        <Route path="/vouchers/products" element={<ProductsPage />} />
+        <Route path="/vouchers/buy" element={<BuyPage />} />
+        <Route path="/vouchers/confirmation" element={<ConfirmationPage />} />
+        <Route path="/vouchers/Description" element={<VoucherDescription />} />
+        <Route path="/vouchers/Popup" element={<VoucherPopup />} />
+        <Route path="/vouchers/:superClassId" element={<VoucherList />} />
+        <Route path="/donations" element={<DonationsPage />} />
+        <Route path="/donations/checkout" element={<DonationCheckout />} />
+        <Route path="/donations/receipt" element={<DonationReceipt />} />
+      </Routes>
+    </div>
   );
 }

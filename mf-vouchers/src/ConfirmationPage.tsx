@@ -5,6 +5,7 @@ import { currentLocale, formatDayMonthYear, formatMoney, publish } from '@ticket
 import { NAMESPACE } from './locales';
 import { useVouchersSelector } from './hooks';
 import { GiftEmailForm } from './GiftEmailForm';
+import { useVoucherProductsQuery, useVouchersQuery } from './api';
 import { VoucherOrderSummary } from './VoucherOrderSummary';
 
 /**
@@ -12,9 +13,14 @@ import { VoucherOrderSummary } from './VoucherOrderSummary';
  * buyer names; the products bought with them; usable at once as a voucher payment.
  */
 export function ConfirmationPage() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
   const result = useVouchersSelector((s) => s.purchase.result);
-  const buyer = useVouchersSelector((s) => s.purchase.buyer);
+  // The names in the language shown now (the stored result has those of the purchase's language).
+  const catalog = useVouchersQuery({ locale: i18n.language }, { skip: !result });
+  const products = useVoucherProductsQuery({ locale: i18n.language }, { skip: !result?.products.length });
+  const voucherName = (v: { systemVoucherId?: number; name: string }) => catalog.data?.vouchers.find((c) => c.SystemVoucherId === v.systemVoucherId)?.Name ?? v.name;
+  const productName = (p: { productId: number; name: string }) => products.data?.products.find((c) => c.id === p.productId)?.name ?? p.name;
+  const buyer = useVouchersSelector((s) => s.purchase.giftFor);
   const heading = useRef<HTMLHeadingElement>(null);
   const locale = currentLocale();
   useEffect(() => {
@@ -33,7 +39,7 @@ export function ConfirmationPage() {
       <ul style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem' }}>
         {result.vouchers.map((v) => (
           <li key={v.reference} className="tx-card" data-testid="issued-voucher" style={{ breakInside: 'avoid' }}>
-            <h2>{v.name}</h2>
+            <h2>{voucherName(v)}</h2>
             {buyer?.recipientName && <p>{t('confirmation.for', { name: buyer.recipientName })}</p>}
             {buyer?.greeting && <p><em>{buyer.greeting}</em></p>}
             <p>{t('confirmation.code')} <strong dir="ltr" data-testid="voucher-code">{v.reference}</strong></p>
@@ -48,7 +54,10 @@ export function ConfirmationPage() {
           <h2 id="vc-order">{t('confirmation.order')}</h2>
           {/* Each issued voucher is a line of its own: the api's amounts as they are, nothing summed here. */}
           <VoucherOrderSummary
-            order={{ ...result, lines: result.vouchers.map((v) => ({ systemVoucherId: 0, name: v.name, unitPrice: v.amount, quantity: 1, total: v.amount })) }}
+            order={{
+              ...result, products: result.products.map((p) => ({ ...p, name: productName(p) })),
+              lines: result.vouchers.map((v) => ({ systemVoucherId: v.systemVoucherId ?? 0, name: voucherName(v), unitPrice: v.amount, quantity: 1, total: v.amount })),
+            }}
             testId="confirmation-summary" totalTestId="confirmation-total"
           />
         </section>

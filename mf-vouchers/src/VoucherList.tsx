@@ -7,13 +7,14 @@ import {
 import { useQuoteMutation, useVouchersQuery } from './api';
 import { NAMESPACE } from './locales';
 import { failureText } from './errors';
+import { amountIssue } from './amount';
 import { useVouchersDispatch, useVouchersSelector } from './hooks';
 import { itemCount, purchaseActions } from './purchaseSlice';
 
 type Price = SystemVoucher['Prices'][number];
 
 /** One price of a voucher: how many, and the amount for an open price. */
-function PricePicker({ voucher, price }: { voucher: SystemVoucher; price: Price }) {
+function PricePicker({ voucher, price, error }: { voucher: SystemVoucher; price: Price; error: string | null }) {
   const { t } = useTranslation(NAMESPACE);
   const dispatch = useVouchersDispatch();
   const line = useVouchersSelector((s) => s.purchase.lines[String(price.SystemVoucherPriceId)]);
@@ -30,8 +31,10 @@ function PricePicker({ voucher, price }: { voucher: SystemVoucher; price: Price 
       {open ? (
         <div className="tx-field">
           <label htmlFor={amountId}>{t('buy.amount', { min: formatMoney(price.minPrice!, locale), max: formatMoney(price.maxPrice!, locale) })}</label>
-          <input id={amountId} type="number" inputMode="decimal" min={price.minPrice!} max={price.maxPrice!} step="1" value={amount}
+          <input id={amountId} type="number" inputMode="decimal" min={price.minPrice!} max={price.maxPrice!} step="0.01" value={amount} dir="ltr"
+            aria-invalid={!!error} aria-describedby={error ? `${amountId}-error` : undefined}
             onChange={(e) => { setAmount(e.target.value); if (line) set(line.quantity, e.target.value); }} />
+          {error && <p id={`${amountId}-error`} role="alert" className="tx-field-error">{error}</p>}
         </div>
       ) : <p style={{ margin: 0, alignSelf: 'center' }}>{formatMoney(price.Price, locale)}</p>}
       <div className="tx-field">
@@ -54,12 +57,30 @@ export function VoucherList() {
   const purchase = useVouchersSelector((s) => s.purchase);
   const [quote, quoteState] = useQuoteMutation();
   const [problem, setProblem] = useState<string | null>(null);
+  // After a refused Continue each open amount's problem shows at its field, and goes as soon as it is mended.
+  const [checked, setChecked] = useState(false);
   const count = itemCount(purchase);
+  const locale = currentLocale();
+  const several = (data?.vouchers.length ?? 0) > 1;
+  const amountErrors = new Map<number, string>();
+  for (const v of data?.vouchers ?? []) {
+    for (const p of v.Prices) {
+      const line = purchase.lines[String(p.SystemVoucherPriceId)];
+      if (!line || !p.isOpenPrice || p.minPrice === null || p.maxPrice === null) continue;
+      const issue = amountIssue(line.amount, p.minPrice, p.maxPrice);
+      if (!issue) continue;
+      const text = t(issue.key, { min: formatMoney(p.minPrice, locale), max: formatMoney(p.maxPrice, locale) });
+      amountErrors.set(p.SystemVoucherPriceId, several ? t('amount.of', { name: v.Name, message: text }) : text);
+    }
+  }
 
   const next = async () => {
     setProblem(null);
     if (count === 0) { setProblem(t('errors.VOUCHER_MUST_SELECT')); return; }
     if (count > MAX_VOUCHERS_PER_ORDER) { setProblem(t('errors.VOUCHER_MAX_QUANTITY', { count: MAX_VOUCHERS_PER_ORDER })); return; }
+    setChecked(true);
+    const firstBad = amountErrors.keys().next();
+    if (!firstBad.done) { document.getElementById(`amount-${firstBad.value}`)?.focus(); return; }
     try {
       await quote({ lines: Object.values(purchase.lines), locale: i18n.language }).unwrap();
     } catch (e) { setProblem(failureText(t, e)); return; }
@@ -85,7 +106,7 @@ export function VoucherList() {
           <li key={v.SystemVoucherId} className="tx-card">
             <h2>{v.Name}</h2>
             <p>{v.Description}</p>
-            {v.Prices.map((p) => <PricePicker key={p.SystemVoucherPriceId} voucher={v} price={p} />)}
+            {v.Prices.map((p) => <PricePicker key={p.SystemVoucherPriceId} voucher={v} price={p} error={checked ? amountErrors.get(p.SystemVoucherPriceId) ?? null : null} />)}
             <p><small>{t('list.validity', { count: v.Dates.validityDays })}</small>{' · '}
               <Link to={`/vouchers/Description?systemVoucherId=${v.SystemVoucherId}`} aria-label={t('description.more', { name: v.Name })}>{t('description.moreShort')}</Link></p>
           </li>

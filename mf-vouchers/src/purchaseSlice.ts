@@ -12,9 +12,11 @@ export interface PurchaseState {
   buyer: VoucherBuyer | null;
   idempotencyKey: string | null;
   result: VoucherPurchaseResponse | null;
+  /** Whom the bought gift is for, printed on the confirmation only (never pre-fills the next order). */
+  giftFor: Pick<VoucherBuyer, 'recipientName' | 'greeting'> | null;
 }
 const KEY = 'vouchers.purchase';
-const empty = (): PurchaseState => ({ lines: {}, products: {}, deliveryMethod: null, buyer: null, idempotencyKey: null, result: null });
+const empty = (): PurchaseState => ({ lines: {}, products: {}, deliveryMethod: null, buyer: null, idempotencyKey: null, result: null, giftFor: null });
 
 export const purchaseSlice = createSlice({
   name: 'purchase',
@@ -24,6 +26,7 @@ export const purchaseSlice = createSlice({
       const id = String(a.payload.systemVoucherPriceId);
       if (a.payload.quantity > 0) s.lines[id] = a.payload; else delete s.lines[id];
       s.result = null;
+      s.giftFor = null;
     },
     productSet(s, a: PayloadAction<{ productId: number; quantity: number }>) {
       const id = String(a.payload.productId);
@@ -32,9 +35,14 @@ export const purchaseSlice = createSlice({
     deliveryMethodSet(s, a: PayloadAction<DeliveryMethod | null>) { s.deliveryMethod = a.payload; },
     buyerSet(s, a: PayloadAction<VoucherBuyer>) { s.buyer = a.payload; },
     attemptStarted(s) { s.idempotencyKey ??= crypto.randomUUID(); },
-    /** Bought: only the result stays (the confirmation), so the next order starts empty. */
-    bought(s, a: PayloadAction<VoucherPurchaseResponse>) { return { ...empty(), buyer: s.buyer, result: a.payload }; },
-    reset(s) { return { ...empty(), buyer: s.buyer }; },
+    /**
+     * Bought: only the confirmation stays (the result and whom the gift is for); the buyer, recipient and greeting
+     * go, so the next order's form starts empty (a finished order leaves nothing behind).
+     */
+    bought(s, a: PayloadAction<VoucherPurchaseResponse>) {
+      return { ...empty(), result: a.payload, giftFor: s.buyer ? { recipientName: s.buyer.recipientName ?? null, greeting: s.buyer.greeting ?? null } : null };
+    },
+    reset() { return empty(); },
   },
 });
 export const purchaseActions = purchaseSlice.actions;

@@ -8,13 +8,22 @@ afterEach(() => { cleanup(); vi.unstubAllGlobals(); sessionStorage.clear(); });
 
 const result = {
   purchaseIdentifier: 'VABC123', total: 100, replayed: false, products: [], deliveryMethod: null,
-  vouchers: [{ reference: 'GV-AAAA-BBBB-CCCC', name: 'Gift card', amount: 100, validFrom: '2026-11-23', validUntil: '2027-11-23', qrSvg: '<svg/>' }],
+  vouchers: [{ reference: 'GV-AAAA-BBBB-CCCC', systemVoucherId: 1, name: 'Gift card', amount: 100, validFrom: '2026-11-23', validUntil: '2027-11-23', qrSvg: '<svg/>' }],
 };
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The voucher catalog answers in the language asked (Accept-Language), as the api does. */
+const catalog = (lang: string | null) => reply(200, { superClasses: [], vouchers: [{
+  SystemVoucherId: 1, SystemVoucherClassId: 1, SystemVoucherSuperClassId: 1, SuperClassName: 'x', Name: lang === 'he' ? 'כרטיס מתנה' : 'Gift card', Description: '',
+  Prices: [], Dates: { startDate: '2026-01-01', endDate: '2027-01-01', validityDays: 365 }, Terms: { termsId: 1, text: '' }, maxQuantity: 10,
+}] });
+const isCatalog = (input: unknown) => String((input as Request).url ?? input).includes('/system-vouchers');
+
 async function open(answer: () => Response, locale: 'en' | 'he' = 'en') {
-  const fetch = vi.fn(async (_input: RequestInfo | URL) => answer());
-  vi.stubGlobal('fetch', fetch);
+  const all = vi.fn(async (input: RequestInfo | URL) => (isCatalog(input) ? catalog((input as Request).headers.get('accept-language')) : answer()));
+  vi.stubGlobal('fetch', all);
+  // The e-mail sends only (the confirmation also looks up the vouchers' names in the current language).
+  const fetch = { get mock() { return { calls: all.mock.calls.filter((c) => !isCatalog(c[0])) }; } };
   const r = await renderRemote(definition, '/vouchers/confirmation', locale);
   r.store.dispatch(purchaseActions.bought(result));
   await screen.findByTestId('gift-email-form');
@@ -27,7 +36,7 @@ describe('the gift page by e-mail', () => {
     fireEvent.change(screen.getByLabelText("Recipient's e-mail *"), { target: { value: 'noa@' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send the gift' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/e-?mail/i);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch.mock.calls).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText("Recipient's e-mail *"), { target: { value: 'noa@example.com' } });
     fireEvent.change(screen.getByLabelText('Message (optional)'), { target: { value: 'Enjoy!' } });
@@ -45,5 +54,11 @@ describe('the gift page by e-mail', () => {
     const alert = await screen.findByTestId('gift-email-error');
     expect(alert.textContent).not.toBe('');
     expect(alert.textContent).toMatch(/[א-ת]/);
+  });
+
+  it('names the vouchers in the language shown now, not the one of the purchase (Hebrew page, English result)', async () => {
+    await open(() => reply(200, {}), 'he');
+    expect(await screen.findByRole('heading', { name: 'כרטיס מתנה' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Gift card' })).toBeNull();
   });
 });

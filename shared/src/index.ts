@@ -9,7 +9,7 @@ export { parseWith, queryString } from './api/staffQuery';
 export { setRuntimeConfig, getRuntimeConfig } from './runtime/config';
 export { getSessionUuid, readSession, writeSession } from './runtime/session';
 export { cartsToDiscard, noteCartItems, registerCart, startCart, type CartKind } from './runtime/carts';
-export { paymentOrigin, readHostedPaymentMessage, useHostedPaymentMessages, type HostedPaymentMessage } from './payments/messages';
+export { paymentFailureKey, paymentOrigin, readHostedPaymentMessage, useHostedPaymentMessages, type HostedPaymentMessage } from './payments/messages';
 export { isChunkLoadError, reloadAfterChunkError, CHUNK_RELOAD_INTERVAL_MS } from './runtime/chunkReload';
 export { yieldToMain } from './runtime/yieldToMain';
 export { formatMoney, agorotToShekels, shekelsToAgorot, localeTag } from './format/money';

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   Field, Spinner, currentLocale, formatMoney, validateCustomerInfo,
@@ -31,6 +31,7 @@ export function DonationCheckout() {
   const { t, i18n } = useTranslation(NAMESPACE);
   const navigate = useNavigate();
   const dispatch = useVouchersDispatch();
+  const finished = useRef(false);
   const donation = useVouchersSelector((s) => s.donation);
   const cfg = useConfigQuery();
   const [quote, quoted] = useDonationQuoteMutation();
@@ -46,18 +47,13 @@ export function DonationCheckout() {
   // The hosted payment page approved: the commit (idempotent by the attempt's key); otherwise nothing was taken.
   const payment = useHostedPayment(async (paymentIdentifier) => {
     const r = await purchase({ body: { lines, customerInfo: donation.customerInfo, paymentIdentifier }, idempotencyKey: donation.idempotencyKey! }).unwrap();
+    finished.current = true; // the emptied order is on its way to the confirmation, not back to the list
     dispatch(donationActions.donated(r));
     navigate('/donations/receipt');
-  });
+  }, 'donation-error');
 
-  if (!donationCount(donation)) {
-    return (
-      <section className="tx-page">
-        <p role="alert">{t('errors.DONATION_MUST_SELECT')}</p>
-        <Link to="/donations">{t('donations.back')}</Link>
-      </section>
-    );
-  }
+  // Nothing chosen (e.g. Back after the receipt): the causes, in this entry's place, not an empty form.
+  if (!donationCount(donation)) return finished.current ? null : <Navigate to="/donations" replace />;
 
   const set = (k: keyof CartCustomerInfo, v: unknown) => setInfo((i) => ({ ...i, [k]: v }));
   const issueOf = (k: string) => issues.find((i) => i.field === k);
@@ -109,10 +105,10 @@ export function DonationCheckout() {
                 <label htmlFor="donor-termsConfirmed">{t('donations.fields.termsConfirmed')}{form.fields.terms.isRequired ? ' *' : ''}</label>
               </div>
               <a href="/terms" target="_blank" rel="noopener">{t('donations.termsLink')}</a>
-              {issueOf('termsConfirmed') && <p id="donor-terms-error" role="alert" className="tx-field-error">{t('common:validation.terms')}</p>}
+              {issueOf('termsConfirmed') && <p id="donor-terms-error" role="alert" className="tx-field-error">{t('donations.termsRequired')}</p>}
             </div>
           )}
-          {payment.problem && <p role="alert" className="tx-error" data-testid="donation-error">{payment.problem}</p>}
+          {payment.alert}
           <div className={styles.actions}>
             <Link to="/donations" className="tx-btn tx-btn-secondary">{t('donations.back')}</Link>
             <button type="submit" className="tx-btn" disabled={!quoted.data} data-testid="donation-pay">
@@ -122,7 +118,7 @@ export function DonationCheckout() {
         </form>
       )}
       {payment.frame}
-      {purchasing.isLoading && <div role="status"><Spinner /><p>{t('donations.processing')}</p></div>}
+      {purchasing.isLoading && <div role="status" tabIndex={-1} ref={(el) => el?.focus()}><Spinner /><p>{t('donations.processing')}</p></div>}
     </section>
   );
 }

@@ -7,12 +7,13 @@ import {
 import { useDonationQuoteMutation, useDonationsQuery } from '../api';
 import { NAMESPACE } from '../locales';
 import { failureText } from '../errors';
+import { amountIssue } from '../amount';
 import { useVouchersDispatch, useVouchersSelector } from '../hooks';
 import { donationActions, donationCount } from './donationSlice';
 import styles from './donations.module.css';
 
 /** One cause: no donation, a fixed amount or the donor's own amount (between the minimum and maximum), and how many. */
-function CauseChooser({ donation }: { donation: Donation }) {
+function CauseChooser({ donation, error }: { donation: Donation; error: string | null }) {
   const { t } = useTranslation(NAMESPACE);
   const dispatch = useVouchersDispatch();
   const line = useVouchersSelector((s) => s.donation.lines[String(donation.id)]);
@@ -48,8 +49,10 @@ function CauseChooser({ donation }: { donation: Donation }) {
             {custom && (
               <div className="tx-field">
                 <label htmlFor={`${name}-amount`}>{t('donations.customAmount', { min: formatMoney(custom.amount, locale), max: formatMoney(custom.maxAmount ?? custom.amount, locale) })}</label>
-                <input id={`${name}-amount`} type="number" inputMode="decimal" min={custom.amount} max={custom.maxAmount ?? undefined} step="1" dir="ltr"
+                <input id={`${name}-amount`} type="number" inputMode="decimal" min={custom.amount} max={custom.maxAmount ?? undefined} step="0.01" dir="ltr"
+                  aria-invalid={!!error} aria-describedby={error ? `${name}-amount-error` : undefined}
                   value={typed} onChange={(e) => { setTyped(e.target.value); choose(custom.id, line.selectedQuantity, e.target.value); }} />
+                {error && <p id={`${name}-amount-error`} role="alert" className="tx-field-error">{error}</p>}
               </div>
             )}
             <div className="tx-field">
@@ -73,12 +76,30 @@ export function DonationsPage() {
   const donation = useVouchersSelector((s) => s.donation);
   const [quote, quoteState] = useDonationQuoteMutation();
   const [problem, setProblem] = useState<string | null>(null);
+  // After a refused Continue each own amount's problem shows at its field (naming the cause when there are several).
+  const [checked, setChecked] = useState(false);
   const count = donationCount(donation);
+  const locale = currentLocale();
+  const several = (data?.donations.length ?? 0) > 1;
+  const amountErrors = new Map<number, string>();
+  for (const d of data?.donations ?? []) {
+    const line = donation.lines[String(d.id)];
+    const custom = d.donationDetails.find((x) => x.id === line?.donationDetailId && x.customAmount);
+    if (!line || !custom) continue;
+    const max = custom.maxAmount ?? custom.amount;
+    const issue = amountIssue(line.customAmount, custom.amount, max);
+    if (!issue) continue;
+    const text = t(issue.key, { min: formatMoney(custom.amount, locale), max: formatMoney(max, locale) });
+    amountErrors.set(d.id, several ? t('amount.of', { name: d.Name, message: text }) : text);
+  }
 
   const next = async () => {
     setProblem(null);
     if (count === 0) { setProblem(t('errors.DONATION_MUST_SELECT')); return; }
     if (count > MAX_DONATIONS_PER_ORDER) { setProblem(t('errors.DONATION_MAX_QUANTITY', { count: MAX_DONATIONS_PER_ORDER })); return; }
+    setChecked(true);
+    const firstBad = amountErrors.keys().next();
+    if (!firstBad.done) { document.getElementById(`cause-${firstBad.value}-amount`)?.focus(); return; }
     try {
       await quote({ lines: Object.values(donation.lines), locale: i18n.language }).unwrap();
     } catch (e) { setProblem(failureText(t, e)); return; }
@@ -95,7 +116,7 @@ export function DonationsPage() {
       {error && <ErrorNotice messageKey={(error as ApiFailure).key} onRetry={refetch} />}
       {data && data.donations.length === 0 && <p role="status">{t('errors.DONATION_NONE_AVAILABLE')}</p>}
       <ul className={styles.causes} data-testid="donation-list">
-        {data?.donations.map((d) => <CauseChooser key={d.id} donation={d} />)}
+        {data?.donations.map((d) => <CauseChooser key={d.id} donation={d} error={checked ? amountErrors.get(d.id) ?? null : null} />)}
       </ul>
       {problem && <p role="alert" className="tx-error" data-testid="donations-error">{problem}</p>}
       {data && data.donations.length > 0 && (

@@ -28,9 +28,9 @@ export const donationSlice = createSlice({
     },
     customerInfoSet(s, a: PayloadAction<CartCustomerInfo>) { s.customerInfo = a.payload; },
     attemptStarted(s) { s.idempotencyKey ??= crypto.randomUUID(); },
-    /** Given: only the receipt (and the donor, to prefill next time) stays. */
-    donated(s, a: PayloadAction<DonationPurchaseResponse>) { return { ...empty(), customerInfo: s.customerInfo, receipt: a.payload }; },
-    reset(s) { return { ...empty(), customerInfo: s.customerInfo }; },
+    /** Given: only the receipt stays (it names the donor); the next donation's form starts empty. */
+    donated(_s, a: PayloadAction<DonationPurchaseResponse>) { return { ...empty(), receipt: a.payload }; },
+    reset() { return empty(); },
   },
 });
 export const donationActions = donationSlice.actions;

@@ -38,7 +38,7 @@ export const DonationLine = lazy(() => z.object({
   donationId: z.int().check(z.positive()),
   donationDetailId: z.int().check(z.positive()),
   /** Custom amounts only (between the detail's amount and maxAmount); ignored for fixed ones. */
-  customAmount: z.nullable(z.optional(Money.check(z.positive(), z.lte(1_000_000)))),
+  customAmount: z.nullable(z.optional(Money.check(z.positive(), z.lte(1_000_000), z.multipleOf(0.01)))),
   selectedQuantity: z.int().check(z.gte(1), z.lte(MAX_DONATIONS_PER_ORDER)),
 }));
 export type DonationLine = z.infer<typeof DonationLine>;

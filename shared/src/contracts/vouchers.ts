@@ -14,8 +14,8 @@ export const MAX_PRODUCT_QUANTITY = 10;
 export const VoucherLine = lazy(() => z.object({
   systemVoucherId: z.int().check(z.positive()),
   systemVoucherPriceId: z.int().check(z.positive()),
-  /** The chosen amount of an open-priced voucher (between its min and max); ignored for fixed prices. */
-  amount: z.nullable(z.optional(Money.check(z.positive(), z.lte(100_000)))),
+  /** The chosen amount of an open-priced voucher (between its min and max, whole agorot); ignored for fixed prices. */
+  amount: z.nullable(z.optional(Money.check(z.positive(), z.lte(100_000), z.multipleOf(0.01)))),
   quantity: z.int().check(z.gte(1), z.lte(MAX_VOUCHERS_PER_ORDER)),
 }));
 export type VoucherLine = z.infer<typeof VoucherLine>;
@@ -28,6 +28,11 @@ export const VoucherBuyer = lazy(() => z.object({
   /** Who the gift is for and a few words, printed on the gift page. */
   recipientName: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(60)))),
   greeting: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(300)))),
+  /** Where courier or registered mail brings the products (required for those methods: the purchase checks it). */
+  address1: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
+  address2: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
+  city: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(50)))),
+  postalCode: z.nullable(z.optional(z.string().check(z.trim(), z.regex(/^\d{5,7}$/)))),
 }));
 export type VoucherBuyer = z.infer<typeof VoucherBuyer>;
 
@@ -74,6 +79,8 @@ export type VoucherPurchaseBody = z.infer<typeof VoucherPurchaseBody>;
 
 export const IssuedVoucher = lazy(() => z.object({
   reference: z.string(),
+  /** Which voucher it is, so a later page can name it in the visitor's current language (absent in older purchases). */
+  systemVoucherId: z.optional(z.int()),
   name: z.string(),
   amount: Money,
   validFrom: z.string(),
@@ -99,5 +106,5 @@ export const VoucherSettingsResponse = lazy(() => z.object({ authRequired: z.boo
 export type VoucherSettingsResponse = z.infer<typeof VoucherSettingsResponse>;
 
 export const VOUCHER_PURCHASE_ERROR_CODES = [
-  'VOUCHER_MUST_SELECT', 'VOUCHER_MAX_QUANTITY', 'VOUCHER_NONE_AVAILABLE', 'VOUCHER_AMOUNT_RANGE', 'PRODUCT_NOT_FOUND', 'DELIVERY_METHOD_REQUIRED',
+  'VOUCHER_MUST_SELECT', 'VOUCHER_MAX_QUANTITY', 'VOUCHER_NONE_AVAILABLE', 'VOUCHER_AMOUNT_RANGE', 'PRODUCT_NOT_FOUND', 'DELIVERY_METHOD_REQUIRED', 'DELIVERY_ADDRESS_REQUIRED',
 ] as const;

@@ -37,3 +37,14 @@ export function useHostedPaymentMessages(active: boolean, frame: RefObject<HTMLI
     return () => removeEventListener('message', listener);
   }, [active, frame]);
 }
+
+/**
+ * Why a hosted payment failed, as the key of its text in the paying remote's own namespace (`payment.errors.declined`:
+ * try again or use another card; `payment.errors.threeDs`: the 3-D Secure check failed, try again), the keys the ticket
+ * checkout uses: each remote that takes a payment says the same thing. Null when the payment did not fail.
+ */
+export function paymentFailureKey(status: HostedPaymentMessage['status']): 'payment.errors.declined' | 'payment.errors.threeDs' | null {
+  if (status === 'declined') return 'payment.errors.declined';
+  if (status === '3ds_failed') return 'payment.errors.threeDs';
+  return null;
+}

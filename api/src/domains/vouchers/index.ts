@@ -53,7 +53,7 @@ export async function vouchersPlugin(app: FastifyInstance, opts: { db: Db; email
     method: 'POST', url: '/vouchers/purchase', summary: 'Buys gift vouchers (idempotent by Idempotency-Key); returns their codes', tags: ['vouchers'],
     headers: CommitHeaders, body: VoucherPurchaseBody, response: VoucherPurchaseResponse,
     errors: {
-      400: 'VOUCHER_MUST_SELECT', 401: 'LOGIN_REQUIRED', 402: 'PAYMENT_REQUIRED | PAYMENT_NOT_APPROVED | PAYMENT_DECLINED', 404: 'VOUCHER_NONE_AVAILABLE',
+      400: 'VOUCHER_MUST_SELECT | DELIVERY_ADDRESS_REQUIRED', 401: 'LOGIN_REQUIRED', 402: 'PAYMENT_REQUIRED | PAYMENT_NOT_APPROVED | PAYMENT_DECLINED', 404: 'VOUCHER_NONE_AVAILABLE',
       409: 'VOUCHER_MAX_QUANTITY | VOUCHER_AMOUNT_RANGE | PRODUCT_NOT_FOUND | DELIVERY_METHOD_REQUIRED | IDEMPOTENCY_CONFLICT | PAYMENT_AMOUNT_MISMATCH',
     },
     async handler({ body, headers, lang, req }) {

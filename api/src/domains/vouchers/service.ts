@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import QRCode from 'qrcode';
 import {
   MAX_VOUCHERS_PER_ORDER, type IssuedVoucher, type Product, type VoucherPurchaseBody, type VoucherPurchaseResponse, type VoucherQuoteBody,
-  type VoucherQuoteResponse,
+  type VoucherQuoteResponse, type VoucherBuyer,
 } from '@ticketing/shared/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError } from '../../lib/route.ts';
@@ -101,6 +101,22 @@ const hashOf = (body: VoucherPurchaseBody) => crypto.createHash('sha256').update
   lines: body.lines, buyer: body.buyer, ...(body.products?.length ? { products: body.products, deliveryMethod: body.deliveryMethod ?? null } : {}),
 })).digest('hex');
 
+/**
+ * The buyer as recorded: courier or registered mail needs the street address, city and postal code (spec: customer info
+ * address1, address2, city, postalCode; hash characters removed); pickup keeps no address.
+ */
+export function deliveryBuyer(buyer: VoucherBuyer, method: Quote['deliveryMethod']): VoucherBuyer {
+  const { address1, address2, city, postalCode, ...rest } = buyer;
+  if (method !== 'courier' && method !== 'mail') return rest;
+  const clean = (v: string | null | undefined) => (v ?? '').replace(/#/g, '').trim();
+  const address = { address1: clean(address1), address2: clean(address2) || null, city: clean(city), postalCode: clean(postalCode) };
+  const missing = (['address1', 'city', 'postalCode'] as const).filter((k) => !address[k]);
+  if (missing.length) {
+    throw new ApiHttpError(400, 'DELIVERY_ADDRESS_REQUIRED', 'courier and registered mail need the delivery address', { fields: missing });
+  }
+  return { ...rest, ...address };
+}
+
 export interface PurchaseContext {
   db: Db; uuid: string; idempotencyKey: string; customerId: number | null; lang: string; registry: ProviderRegistry;
   /** The configuration asks for a signed-in customer (the voucher flow's auth step). */
@@ -120,11 +136,12 @@ export async function purchaseVouchers(body: VoucherPurchaseBody, ctx: PurchaseC
   if (ctx.authRequired && ctx.customerId === null) throw new ApiHttpError(401, 'LOGIN_REQUIRED', 'sign in to buy gift vouchers');
   return ctx.db.tx(async (q) => {
     const quote = await quoteVouchers(q, body, ctx.lang);
+    const buyer = deliveryBuyer(body.buyer, quote.deliveryMethod);
     const identifier = `V${Date.now().toString(36).toUpperCase()}${crypto.randomBytes(2).toString('hex').toUpperCase()}`;
     const ins = await q.query<{ id: number }>(`
       INSERT INTO voucher_purchases (identifier, uuid, customer_id, idempotency_key, cart_hash, total_agorot, buyer, delivery_method)
       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-    [identifier, ctx.uuid, ctx.customerId, ctx.idempotencyKey, hash, quote.total, JSON.stringify(body.buyer), quote.deliveryMethod]);
+    [identifier, ctx.uuid, ctx.customerId, ctx.idempotencyKey, hash, quote.total, JSON.stringify(buyer), quote.deliveryMethod]);
     if (!ins.rows[0]) {
       const { rows } = await q.query<{ cart_hash: string; response: VoucherPurchaseResponse | null }>(
         'SELECT cart_hash, response FROM voucher_purchases WHERE idempotency_key = $1', [ctx.idempotencyKey]);
@@ -152,7 +169,7 @@ export async function purchaseVouchers(body: VoucherPurchaseBody, ctx: PurchaseC
         await q.query(`INSERT INTO system_voucher_items (reference, system_voucher_id, customer_id, balance, ticket_balance, start_date, end_date, purchase_id)
                        VALUES ($1, $2, $3, $4, 0, $5::date, $6::date, $7)`, [reference, l.voucherId, ctx.customerId, l.unit, from, until, purchaseId]);
         const qrSvg = await QRCode.toString(reference, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-        vouchers.push({ reference, name: l.name, amount: shekels(l.unit), validFrom: from, validUntil: until, qrSvg });
+        vouchers.push({ reference, systemVoucherId: l.voucherId, name: l.name, amount: shekels(l.unit), validFrom: from, validUntil: until, qrSvg });
       }
     }
     for (const p of quote.products) {

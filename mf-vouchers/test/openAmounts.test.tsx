@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderRemote, jsonFetch } from '@ticketing/shared/testing';
+import { definition } from '../src/definition';
+
+afterEach(() => { cleanup(); vi.unstubAllGlobals(); sessionStorage.clear(); });
+
+const openVoucher = {
+  SystemVoucherId: 2, SystemVoucherClassId: 2, SystemVoucherSuperClassId: 1, SuperClassName: 'Gift', Name: 'Any amount', Description: 'desc',
+  Prices: [{ SystemVoucherPriceId: 2, Price: 100, isOpenPrice: true, minPrice: 50, maxPrice: 500, redemptionData: [] }],
+  Dates: { startDate: '2026-01-01', endDate: '2027-01-01', validityDays: 365 }, Terms: { termsId: 1, text: 't' }, maxQuantity: 10,
+};
+const cause = (id: number, name: string) => ({
+  id, Code: `C${id}`, Name: name, Description: 'd',
+  donationDetails: [{ id: id * 10 + 4, amount: 10, customAmount: true, maxAmount: 10000, selectedQuantity: 0 }],
+});
+const urls = (f: ReturnType<typeof vi.fn>) => f.mock.calls.map((c) => String((c[0] as Request).url ?? c[0]));
+
+describe('open amounts are checked at their field before any round trip', () => {
+  it('a gift card amount with 3 decimals is refused at the field (aria-invalid, described, focused), not rounded', async () => {
+    const fetch = vi.fn(jsonFetch({ '/system-vouchers': { superClasses: [], vouchers: [openVoucher] } }));
+    vi.stubGlobal('fetch', fetch);
+    await renderRemote(definition, '/vouchers');
+    const amount = await screen.findByLabelText(/Amount \(.*50\.00 to .*500\.00\)/) as HTMLInputElement;
+    fireEvent.change(screen.getByLabelText('How many: Any amount'), { target: { value: '1' } });
+    fireEvent.change(amount, { target: { value: '55.555' } });
+    screen.getByTestId('vouchers-next').click();
+    await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+    const error = document.getElementById(amount.getAttribute('aria-describedby')!)!;
+    expect(error.textContent).toBe('Use at most 2 digits after the decimal point (for example 55.50).');
+    expect(document.activeElement).toBe(amount);
+    expect(urls(fetch).some((u) => u.includes('/vouchers/quote'))).toBe(false);
+    fireEvent.change(amount, { target: { value: '20' } });
+    expect(document.getElementById(amount.getAttribute('aria-describedby')!)!.textContent).toMatch(/Choose an amount between .*50\.00 and .*500\.00/);
+    fireEvent.change(amount, { target: { value: '55.56' } });
+    expect(amount.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('with two causes the message names the cause, and the first invalid field takes the focus', async () => {
+    const fetch = vi.fn(jsonFetch({ '/donations': { maxQuantity: 10, donations: [cause(1, 'Cinema for children'), cause(2, 'Film archive')] } }));
+    vi.stubGlobal('fetch', fetch);
+    await renderRemote(definition, '/donations');
+    await screen.findByRole('heading', { name: 'Film archive' });
+    for (const label of screen.getAllByLabelText('Another amount')) fireEvent.click(label);
+    const [first, second] = screen.getAllByLabelText(/Your amount/) as HTMLInputElement[];
+    fireEvent.change(first!, { target: { value: '25' } });
+    fireEvent.change(second!, { target: { value: '5' } });
+    screen.getByTestId('donations-next').click();
+    await waitFor(() => expect(second!.getAttribute('aria-invalid')).toBe('true'));
+    expect(first!.getAttribute('aria-invalid')).toBe('false');
+    expect(document.getElementById(second!.getAttribute('aria-describedby')!)!.textContent).toMatch(/^Film archive: Choose an amount between .*10\.00 and .*10,000\.00\.$/);
+    expect(document.activeElement).toBe(second);
+    expect(urls(fetch).some((u) => u.includes('/donations/quote'))).toBe(false);
+  });
+});
