@@ -29,6 +29,7 @@ for (const lang of ['he', 'en'] as const) {
     // the Cinema Club says what its members get (10 member tickets), not a discount it never gave
     await page.goto(`/membership?lang=${lang}`);
     await expect(page.getByText(t.club)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`list-${lang}.png`), fullPage: true });
 
     await page.goto(`/membership/STUDENT?lang=${lang}`);
     const qty = page.getByRole('spinbutton', { name: t.qty });
@@ -37,6 +38,7 @@ for (const lang of ['he', 'en'] as const) {
     await expect(qty).toHaveValue('12');
     await expect(qty).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alert').filter({ hasText: t.over })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`over-${lang}.png`) });
     await page.getByRole('checkbox', { name: t.terms }).check();
     await page.getByRole('button', { name: t.cont }).click();
     // refused at the field, focus on it
