@@ -233,6 +233,21 @@ test.describe('seat selection', () => {
     await expect(page.getByTestId('selected-seat')).toHaveCount(0);
   });
 
+  test('a server fault when holding a seat says so and leaves the seat free to try again (it said the seat was taken)', async ({ page, request }) => {
+    const [id] = await hallPresentations(request);
+    let locks = 0;
+    await page.route('**/api/seats/lock-seat', (route) => (++locks === 1 ? route.fulfill({ status: 500, body: '' }) : route.continue()));
+    await openOrder(page, id!, 'en');
+    await clickSeat(page, 'H', '15');
+    await expect(page.getByText('Something went wrong on our side. Please try again in a moment.')).toBeVisible();
+    await expect(page.getByText('Seat no longer available')).toHaveCount(0);
+    await expect(cell(page, 'H', '15')).toHaveAttribute('data-status', 'available');
+    await clickSeat(page, 'H', '15');
+    await expectHeld(page, 'H', '15');
+    await clickSeat(page, 'H', '15');
+    await expect(cell(page, 'H', '15')).toHaveAttribute('aria-selected', 'false');
+  });
+
   test('a cinema whose web booking is offline shows the notice instead of the map', async ({ page, request }) => {
     const date = new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
     const body = (await (await request.get(`/api/seats/presentations?date=${date}`)).json()) as { presentations: Array<{ id: number; locationOffline: boolean }> };

@@ -74,6 +74,11 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
       setRefusal({ rule: 'SINGLE_SEAT_GAP', seat: unit[0], suggestion: sug >= 0 ? sug : undefined });
       return;
     }
+    // the server failed: the seat may well be free, so it is not marked taken (QA, sixteenth session: a 500 said so)
+    if (typeof f?.status === 'number' && f.status >= 500 && code !== 'lock_seat_error') {
+      toast(f.key && f.key !== 'errors.generic' ? f.key : 'errors.INTERNAL', 'error');
+      return;
+    }
     if (code && code !== 'lock_seat_error' && f?.key && f.key !== 'errors.generic') {
       toast(f.key, 'error', body.success && body.data.maxSeats ? { max: body.data.maxSeats } : undefined);
       return;

@@ -34,6 +34,13 @@ type Phase =
 
 export const RESTART_DELAY_MS = 2500;
 
+/** Why a commit had no answer, said as it is: no connection, a server fault, or no answer at all. */
+export function noAnswerText(error: unknown): string {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (typeof status === 'number') return 'payment.serverFault';
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? 'payment.offline' : 'payment.noResponse';
+}
+
 /**
  * Order summary and payment (issue 4 §4–6, §8): the api-priced cart, number of payments, the
  * voucher-payment dialog, the hold toggle for members, the hosted sandbox payment page in an
@@ -57,6 +64,7 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
   const [commitMut] = useCommitMutation();
   const [releaseHolds] = useReleaseHoldsMutation();
   const [phase, setPhase] = useState<Phase>({ kind: 'summary' });
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [voucherOpen, setVoucherOpen] = useState(false);
   const [holdNotice, setHoldNotice] = useState<'NO_MEMBERSHIP' | 'PREMIUM_HOLD' | null>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -116,10 +124,17 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
       if (code === 'PAYMENT_DECLINED' || code === 'PAYMENT_NOT_APPROVED' || code === 'PAYMENT_ERROR') {
         dispatch(checkoutActions.setPaymentIdentifier(null));
         setPhase({ kind: 'paymentError', text: failureText(t, outcome.error) });
-      } else {
+      } else if (outcome.retryable || code === 'ORDER_ALREADY_COMPLETED') {
         // the same visit bought these seats in another tab: the refusal names that order and leads to its e-ticket
         const earlier = code === 'ORDER_ALREADY_COMPLETED' ? (outcome.error as { data?: { reservationIdentifier: string; documentKey: string | null } }).data : undefined;
-        setPhase({ kind: 'commitError', text: outcome.retryable ? t('payment.noResponse') : failureText(t, outcome.error), retryable: outcome.retryable, earlier });
+        setPhase({ kind: 'commitError', text: outcome.retryable ? t(noAnswerText(outcome.error)) : failureText(t, outcome.error), retryable: outcome.retryable, earlier });
+      } else {
+        // A definite refusal (the amount changed, the hold ran out, …): the api took no payment for it, so an approved
+        // card payment is not kept for a retry, and the summary comes back with why and its Pay button (QA, sixteenth
+        // session: a 409 here left the page without any way on until the clock ran out).
+        dispatch(checkoutActions.setPaymentIdentifier(null));
+        setRefusal(failureText(t, outcome.error));
+        setPhase({ kind: 'summary' });
       }
       focusAlert();
     }
@@ -158,6 +173,7 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
 
   const pay = async () => {
     if (!order) return;
+    setRefusal(null);
     if (existingReservation) { navigate('/order/confirmation'); return; }
     // A hold is paid at the box office; a voucher may cover everything: nothing for the card to do.
     if (order.isHold || order.amountDue <= 0) { await commit(null); return; }
@@ -214,7 +230,9 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
         </div>
       )}
 
-      {phase.kind !== 'form' && phase.kind !== 'blik' && phase.kind !== 'cancelled' && (
+      {/* what is being paid for cannot change while a payment is on its way or approved and waiting for its order
+          (QA, sixteenth session: a voucher applied during "Completing your order…" showed a total the order did not have) */}
+      {(phase.kind === 'summary' || phase.kind === 'paymentError') && !checkout.paymentIdentifier && (
         <div className={styles.options}>
           {loggedIn && (
             <div className="tx-check">
@@ -257,6 +275,7 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
       )}
 
       <div ref={alertRef} tabIndex={-1} className={styles.alertHost}>
+        {phase.kind === 'summary' && refusal && <p role="alert" className="tx-error" data-testid="commit-refused">{refusal}</p>}
         {phase.kind === 'paymentError' && (
           <div role="alert" className="tx-error" data-testid="payment-error">
             <p>{phase.text}</p>

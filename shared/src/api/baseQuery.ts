@@ -33,7 +33,8 @@ export function createBaseQuery(): BaseQueryFn<string | FetchArgs, unknown, ApiF
 
 export function toFailure(error: FetchBaseQueryError): ApiFailure {
   const data = 'data' in error ? (error.data as { error?: string } | undefined) : undefined;
-  const code = data?.error ?? (error.status === 'FETCH_ERROR' ? 'NETWORK' : 'GENERIC');
+  // a server fault without a code of its own (a proxy's 502, a bare 500) is said as one, not as "an error occurred"
+  const code = data?.error ?? (error.status === 'FETCH_ERROR' ? 'NETWORK' : typeof error.status === 'number' && error.status >= 500 ? 'INTERNAL' : 'GENERIC');
   return { status: error.status, code, key: errorKeyFor(code), data };
 }
 
