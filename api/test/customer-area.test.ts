@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CancelReservationResponse, CartResponse, CustomerAreaDataResponse } from '@ticketing/shared/contracts';
+import { CancelQuoteResponse, CancelReservationResponse, CartResponse, CustomerAreaDataResponse } from '@ticketing/shared/contracts';
 import { forEachEngine } from './harness.ts';
 import { commit, customerInfo, freeSeats, lock, newKey, newUuid, pay, postCart, presentation, seat, V33 } from './orders-helpers.ts';
 import { newCustomer, signIn, type SignedIn } from './customer-helpers.ts';
@@ -104,6 +104,33 @@ forEachEngine('customer area: data, cancellation, isolation between customers', 
     await db.query('UPDATE reservation_tickets SET x = x + 1000 WHERE id = $1', [res.tickets[0]!.id]);
     const moved = CustomerAreaDataResponse.parse((await areaData(a)).json()).customerAreaData.upcoming.find((r) => r.id === booked.id)!;
     expect(moved.tickets.find((t) => t.id === res.tickets[0]!.id)).toMatchObject({ row: null, seat: null });
+  });
+
+  it('the cancel quote states the refund the cancel then gives; only the owner gets one; each card names its cinema and hall', async () => {
+    const { app, db } = get();
+    const a = await signIn(app, await newCustomer(db, 'Quinn'));
+    const b = await signIn(app, await newCustomer(db, 'Rafi'));
+    const booked = await book(a, 2, 15);
+    const quote = (items: number[] | null, who?: SignedIn) => app.inject({
+      url: `/api/reservations/${booked.id}/cancel-quote${items ? `?items=${items.join(',')}` : ''}`, headers: who ? { cookie: who.cookie } : {},
+    });
+    const res = CustomerAreaDataResponse.parse((await areaData(a)).json()).customerAreaData.upcoming.find((r) => r.id === booked.id)!;
+    // the cinema and hall of the e-ticket
+    const { rows: [names] } = await db.query<{ l: string; v: string }>(`SELECT l.name_en AS l, v.name_en AS v FROM presentations p
+      JOIN venues v ON v.id = p.venue_id JOIN locations l ON l.id = v.location_id WHERE p.id = $1`, [booked.p.id]);
+    expect(res).toMatchObject({ locationName: names!.l, venueName: names!.v });
+    expect((await quote(null)).statusCode).toBe(401);
+    expect((await quote(null, b)).json().error).toBe('ORDER_NOT_FOUND');
+    expect((await app.inject({ url: `/api/reservations/${booked.id}/cancel-quote?items=1;2`, headers: { cookie: a.cookie } })).statusCode).toBe(400);
+    const all = CancelQuoteResponse.parse((await quote(null, a)).json());
+    const total = res.tickets[0]!.price + res.tickets[1]!.price;
+    expect(all).toEqual({ ticketIds: res.tickets.map((t) => t.id), ticketsAmount: total, fee: 10, refund: total - 10 });
+    const one = CancelQuoteResponse.parse((await quote([res.tickets[0]!.id], a)).json());
+    expect(one).toEqual({ ticketIds: [res.tickets[0]!.id], ticketsAmount: res.tickets[0]!.price, fee: 5, refund: res.tickets[0]!.price - 5 });
+    // a quote changes nothing; the cancel gives exactly what was quoted
+    const done = CancelReservationResponse.parse((await cancel(booked.id, a, { itemsToCancel: [res.tickets[0]!.id] })).json());
+    expect({ ticketsAmount: done.ticketsAmount, fee: done.fee, refund: done.refund }).toEqual({ ticketsAmount: one.ticketsAmount, fee: one.fee, refund: one.refund });
+    expect((await quote([res.tickets[0]!.id], a)).json().error).toBe('NOTHING_TO_CANCEL');
   });
 
   it('a ticket id of another reservation is refused; unknown reservations are not found', async () => {

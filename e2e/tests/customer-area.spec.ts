@@ -36,6 +36,7 @@ const CASES = [
       mobile: 'Mobile number', send: 'Send me a code', code: 'Code from the SMS', signIn: 'Sign in', upcoming: 'Upcoming tickets',
       cancel: 'Cancel tickets', fee: 'A cancellation fee of ₪5.00 per ticket is withheld from the refund.', service: 'Service fees are not refunded.',
       confirm: 'Yes, cancel', done: /^Cancelled\. ₪[\d.,]+ will be refunded to your card \(₪10\.00 fee withheld\)\.$/, cancelled: 'Cancelled',
+      quote: /^You will get (₪[\d.,]+) back \(₪10\.00 cancellation fee withheld\)\.$/, title: (film: string) => `Cancel your tickets to ${film}?`,
     },
   },
   {
@@ -44,6 +45,8 @@ const CASES = [
       mobile: 'מספר נייד', send: 'שלחו לי קוד', code: 'הקוד מה-SMS', signIn: 'התחברות', upcoming: 'כרטיסים להצגות קרובות',
       cancel: 'ביטול הכרטיסים', fee: /דמי ביטול בסך .*5\.00.* לכל כרטיס יקוזזו מההחזר\./, service: 'דמי הטיפול אינם מוחזרים.',
       confirm: 'כן, לבטל', done: /^בוטל\. .+ יוחזרו לכרטיס האשראי \(קוזזו דמי ביטול .*10\.00.*\)\.$/, cancelled: 'בוטל',
+      // the title stands alone in quotes ("ל" joined to a title starting with "ה" read "להמסעדה")
+      quote: /^יוחזרו לכם (.+) \(אחרי דמי ביטול .*10\.00.*\)\.$/, title: (film: string) => `לבטל את הכרטיסים ל"${film}"?`,
     },
   },
 ] as const;
@@ -54,8 +57,11 @@ for (const { lang, mobile, t } of CASES) {
     const upcoming = page.getByRole('region', { name: t.upcoming });
     await expect(upcoming.getByRole('button', { name: t.cancel })).toBeVisible();
     // which presentation the seeded order is for: read from the area's own data (the same session)
-    const data = await (await page.request.get('/api/customer-area/customerAreaData')).json() as { customerAreaData: { upcoming: Array<{ presentationId: number; identifier: string }> } };
+    const data = await (await page.request.get('/api/customer-area/customerAreaData', { headers: { 'accept-language': lang } })).json() as
+      { customerAreaData: { upcoming: Array<{ presentationId: number; identifier: string; title: string; locationName: string; venueName: string }> } };
     const seeded = data.customerAreaData.upcoming.find((r) => r.identifier.startsWith('C9'))!;
+    // the card says where, as the e-ticket does: "cinema · hall"
+    await expect(upcoming.getByText(`${seeded.locationName} · ${seeded.venueName}`, { exact: true })).toBeVisible();
     const map = await openSecondMap(browser, seeded.presentationId);
     const before = await map.taken.count();
     expect(before).toBeGreaterThanOrEqual(2);
@@ -64,8 +70,13 @@ for (const { lang, mobile, t } of CASES) {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(t.fee)).toBeVisible();
     await expect(dialog.getByText(t.service)).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: t.title(seeded.title) })).toBeVisible();
+    // the refund before confirming, the api's figure; the same figure after
+    await expect(dialog.getByRole('status')).toHaveText(t.quote);
+    const refund = t.quote.exec((await dialog.getByRole('status').textContent())!)![1]!;
     await dialog.getByRole('button', { name: t.confirm }).click();
     await expect(upcoming.getByRole('status')).toHaveText(t.done);
+    await expect(upcoming.getByRole('status')).toContainText(refund);
     // focus on the outcome (the dialog closed and its button went: it fell to <body>)
     await expect.poll(() => focused(page)).toMatch(/^div: /);
     expect(await focused(page)).toContain(await upcoming.getByRole('status').textContent());
@@ -134,8 +145,9 @@ test('[he] a new mobile number is saved only with the code texted to it; another
   await details.getByRole('button', { name: 'שליחת קוד למספר החדש' }).click();
   await details.getByLabel('הקוד מהמסרון למספר החדש').fill((await outbox(YOSSI))[0]!.code!);
   await details.getByRole('button', { name: 'שמירה' }).click();
+  await expect(details.getByRole('status')).toHaveText('הפרטים נשמרו.');
+  await expect(details.getByRole('status')).toBeFocused();
   await expect(details.getByText(YOSSI)).toBeVisible();
-  expect(await focused(page)).not.toBe('body');
 });
 
 test('[he→en] switching the language in the header shows the area\'s names in English; email sign-in opens with focus on its field', async ({ page }) => {

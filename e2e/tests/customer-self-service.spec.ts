@@ -31,7 +31,7 @@ const CASES = [
       send: 'שלחו לי קוד', onFile: 'שלחנו קוד בן 6 ספרות למספר הנייד השמור אצלנו.', code: 'הקוד מה-SMS', signIn: 'התחברות', hello: 'שלום, נועה',
       vouchers: 'שוברי מתנה', cancelV: 'ביטול השובר GIFT-NOA-1', replaceV: 'החלפת השובר GIFT-NOA-2', yes: 'כן, אישור',
       cancelledV: 'השובר בוטל.', replacedV: 'השובר סומן להחלפה.', historyV: 'היסטוריית השובר GIFT-NOA-1', eventCancelled: 'בוטל',
-      vod: 'צפייה ביתית', play: /^צפייה ב/, plays: 'מספר צפיות', remaining: 'צפיות שנותרו',
+      vod: 'צפייה ביתית', play: /^צפייה: /, plays: 'מספר צפיות', remaining: 'צפיות שנותרו',
       upcoming: 'כרטיסים להצגות קרובות', cancelT: 'ביטול הכרטיסים', confirmT: 'כן, לבטל', doneT: /קוזזו דמי ביטול .*5\.00/,
       memberships: 'מנויים', details: 'הפרטים שלי', edit: 'עריכת הפרטים', city: 'עיר', save: 'שמירה', saved: 'הפרטים נשמרו.', newCity: 'חיפה',
     },

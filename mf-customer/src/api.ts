@@ -2,7 +2,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { createBaseQuery, type ApiFailure } from '@ticketing/shared';
 import {
-  AreaVodResponse, CancelReservationResponse, CustomerAreaDataResponse, CustomerAreaInfoResponse, CustomerInfoResponse, LoginOptionsResponse,
+  AreaVodResponse, CancelQuoteResponse, CancelReservationResponse, CustomerAreaDataResponse, CustomerAreaInfoResponse, CustomerInfoResponse, LoginOptionsResponse,
   PresentationResponse, VodPlayResponse, VoucherActionResponse, VoucherHistoryResponse,
   type AreaVod, type AreaVoucher, type CustomerAreaData, type CustomerInfo, type DetailsUpdateBody, type LoginOptionsResponse as LoginOptions,
   type VoucherHistoryEntry, OfferResponse, WaitingListEntryResponse, WaitingListResponse, type WaitingListEntry,
@@ -47,6 +47,12 @@ export const customerApi = createApi({
     areaData: b.query<CustomerAreaData, string>({
       query: () => '/customer-area/customerAreaData',
       transformResponse: (r: unknown) => CustomerAreaDataResponse.parse(r).customerAreaData,
+      providesTags: ['Area'],
+    }),
+    /** The api's reckoning of a cancel before it is confirmed (the browser never works out an amount). */
+    cancelQuote: b.query<CancelQuoteResponse, { id: number; items: number[] }>({
+      query: ({ id, items }) => `/reservations/${id}/cancel-quote?items=${items.join(',')}`,
+      transformResponse: (r: unknown) => CancelQuoteResponse.parse(r),
       providesTags: ['Area'],
     }),
     cancelReservation: b.mutation<CancelReservationResponse, { id: number; itemsToCancel?: number[]; refundToTransactionCredit: boolean }>({
@@ -107,7 +113,7 @@ export const {
   useWaitingListQuery, useJoinWaitingListMutation, useLeaveWaitingListMutation, useOfferQuery,
   useRefreshMutation, useSendCodeMutation, useVerifyCodeMutation, useLogoutMutation, useAreaDataQuery, useCancelReservationMutation,
   useLoginOptionsQuery, usePasswordLoginMutation, useVoucherActionMutation, useVoucherHistoryQuery, useVodQuery, usePlayVodMutation,
-  useUpdateDetailsMutation, usePresentationQuery, useSendMobileChangeCodeMutation,
+  useUpdateDetailsMutation, usePresentationQuery, useSendMobileChangeCodeMutation, useCancelQuoteQuery,
 } = customerApi;
 
 /** The text of a failed call: a 400 naming the mobile number says so; the rest map through common:errors. */

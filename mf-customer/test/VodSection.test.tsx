@@ -57,8 +57,8 @@ describe('video on demand: two purchases of one title, and why Play is off', () 
 
   it('in Hebrew: the name as before, the order and the reason as its description', async () => {
     await show('he');
-    expect(await screen.findAllByRole('button', { name: 'צפייה בThe Quiet Sea', description: /^הזמנה W10000[12]$/ })).toHaveLength(2);
-    expect(button('צפייה בUsed Up', 'הזמנה W100003 לא נותרו לכם צפיות.')).toBeTruthy();
+    expect(await screen.findAllByRole('button', { name: 'צפייה: The Quiet Sea', description: /^הזמנה W10000[12]$/ })).toHaveLength(2);
+    expect(button('צפייה: Used Up', 'הזמנה W100003 לא נותרו לכם צפיות.')).toBeTruthy();
   });
 });
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, formatDayMonthYearTime, formatMoney, type ApiFailure } from '@ticketing/shared';
 import type { AreaReservation, CancelReservationResponse, CustomerAreaData } from '@ticketing/shared/contracts';
-import { failureKey, useCancelReservationMutation } from '../api';
+import { failureKey, useCancelQuoteQuery, useCancelReservationMutation } from '../api';
 import { NAMESPACE } from '../locales';
 import styles from './area.module.css';
 import { focusWhenShown } from './focus';
@@ -13,6 +13,19 @@ type Lang = Parameters<typeof formatMoney>[1];
 function feeText(t: (k: string, o?: Record<string, unknown>) => string, fee: CustomerAreaData['cancellation']['fee'], lang: Lang): string {
   if (fee.kind === 'percent') return t('area.reservations.feePercent', { value: fee.value });
   return t(fee.kind === 'fixed' ? 'area.reservations.feeFixed' : 'area.reservations.feePerTicket', { amount: formatMoney(fee.value, lang) });
+}
+
+/** The refund of the tickets chosen, as the api reckons it (asked again whenever the choice changes). */
+function Quote({ id, items }: { id: number; items: number[] }) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const lang = i18n.language as Lang;
+  const q = useCancelQuoteQuery({ id, items: [...items].sort((a, b) => a - b) });
+  if (q.error) return <ErrorNotice messageKey={failureKey(q.error)} onRetry={() => void q.refetch()} />;
+  return (
+    <p role="status" className={styles.quote}>
+      {q.data && !q.isFetching ? t('area.reservations.quote', { refund: formatMoney(q.data.refund, lang), fee: formatMoney(q.data.fee, lang) }) : t('area.reservations.quoting')}
+    </p>
+  );
 }
 
 function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation: CustomerAreaData['cancellation'] | null }) {
@@ -26,6 +39,7 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
   const cancellableIds = r.tickets.filter((x) => x.cancellable).map((x) => x.id);
   const [chosen, setChosen] = useState<number[]>(cancellableIds);
   const [chooseError, setChooseError] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [done, setDone] = useState<CancelReservationResponse>();
   const [cancel, state] = useCancelReservationMutation();
   const canCancel = !!cancellation?.enabled && r.tickets.some((x) => x.cancellable);
@@ -41,6 +55,8 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
     <li className="tx-card" aria-labelledby={`res-${r.id}`}>
       <h3 id={`res-${r.id}`}>{r.title}</h3>
       <p><span dir="ltr">{formatDayMonthYearTime(r.startsAt)}</span> · {t('area.reservations.number', { number: r.identifier })}</p>
+      {/* where: the cinema and the hall, as the e-ticket says them */}
+      {r.locationName && <p>{r.venueName ? `${r.locationName} · ${r.venueName}` : r.locationName}</p>}
       <ul>
         {r.tickets.map((x) => (
           <li key={x.id}>
@@ -60,10 +76,10 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
       </div>
       {canCancel && cancellation && (
         <>
-          <button type="button" className="tx-btn-secondary" onClick={() => { setChosen(cancellableIds); setChooseError(false); dialog.current?.showModal(); }} disabled={state.isLoading}>
+          <button type="button" className="tx-btn-secondary" onClick={() => { setChosen(cancellableIds); setChooseError(false); setAsking(true); dialog.current?.showModal(); }} disabled={state.isLoading}>
             {t('area.reservations.cancel')}
           </button>
-          <dialog ref={dialog} aria-labelledby={`cancel-${r.id}`}>
+          <dialog ref={dialog} aria-labelledby={`cancel-${r.id}`} onClose={() => setAsking(false)}>
             <h4 id={`cancel-${r.id}`}>{t('area.reservations.confirmTitle', { title: r.title })}</h4>
             <fieldset>
               <legend>{t('area.reservations.choose')}</legend>
@@ -77,6 +93,8 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
             </fieldset>
             {chooseError && <p role="alert" className="tx-error">{t('area.reservations.chooseOne')}</p>}
             <p>{feeText(t, cancellation.fee, lang)}</p>
+            {/* the refund before confirming (it appeared only after): the api's figure for the tickets ticked */}
+            {asking && chosen.length > 0 && <Quote id={r.id} items={chosen} />}
             <p>{t('area.reservations.serviceFees')}</p>
             <label>
               <input type="checkbox" checked={credit} onChange={(e) => setCredit(e.target.checked)} /> {t('area.reservations.toCredit')}

@@ -36,6 +36,11 @@ export const AreaReservation = lazy(() => z.object({
   title: z.string(),
   presentationId: z.int(),
   startsAt: IsoDateTime,
+  /** The cinema and the hall (the e-ticket's "cinema · hall"); with their ids the names come in ru, ar and pl too. */
+  locationId: z.optional(z.int()),
+  locationName: z.optional(z.string()),
+  venueId: z.optional(z.int()),
+  venueName: z.optional(z.string()),
   total: Money,
   /** The e-ticket page (/edocument/{key}), null when the order has none. */
   eTicketUrl: z.nullable(z.string()),
@@ -91,6 +96,20 @@ export const CancelReservationResponse = lazy(() => z.object({
   refundToTransactionCredit: z.boolean(),
 }));
 export type CancelReservationResponse = z.infer<typeof CancelReservationResponse>;
+/**
+ * GET /reservations/{id}/cancel-quote?items=1,2: what cancelling those tickets (absent: every cancellable one) would
+ * refund, from the same arithmetic as the cancel itself, so the dialog states the refund before the visitor confirms.
+ */
+export const CancelQuoteQuery = lazy(() => z.object({
+  items: z.optional(z.string().check(z.maxLength(1100), z.regex(/^\d{1,9}(,\d{1,9}){0,99}$/))),
+}));
+export const CancelQuoteResponse = lazy(() => z.object({
+  ticketIds: z.array(z.int()),
+  ticketsAmount: Money,
+  fee: Money,
+  refund: Money,
+}));
+export type CancelQuoteResponse = z.infer<typeof CancelQuoteResponse>;
 
 // =====================================================================================
 // Customers (minimal: login by SMS code, session cookie, prefill, memberships for hold orders)

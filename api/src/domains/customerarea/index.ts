@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  CancelReservationBody, CancelReservationResponse, CustomerAreaDataResponse, ReservationIdParams,
+  CancelQuoteQuery, CancelQuoteResponse, CancelReservationBody, CancelReservationResponse, CustomerAreaDataResponse, ReservationIdParams,
   type AreaReservation, type CancelReservationResponse as CancelResult,
 } from '@ticketing/shared/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
@@ -19,6 +19,7 @@ import { outboxSmsProvider, type SmsProvider } from '../../lib/sms.ts';
 interface TicketRow {
   reservation_id: number; identifier: string; status: 'committed' | 'cancelled' | 'held-unpaid'; is_hold: boolean; document_key: string | null;
   total_agorot: number; presentation_id: number; starts_at: Date; upcoming: boolean; feature_id: number; title_he: string; title_en: string;
+  location_id: number; location_he: string; location_en: string; venue_id: number; venue_he: string; venue_en: string;
   ticket_id: number; section_id: number; section_he: string; section_en: string; x: number; y: number; row_name: string | null; seat_name: string | null; price: number; t_status: 'sold' | 'held' | 'cancelled' | 'refunded';
   scanned: boolean; is_sub_ticket: boolean;
 }
@@ -28,6 +29,7 @@ interface TicketRow {
 const TICKETS_SQL = `
   SELECT r.id AS reservation_id, r.identifier, r.status, r.is_hold, r.document_key, r.total_agorot,
          p.id AS presentation_id, p.starts_at, p.starts_at > now() AS upcoming, f.id AS feature_id, f.name_he AS title_he, f.name_en AS title_en,
+         l.id AS location_id, l.name_he AS location_he, l.name_en AS location_en, v.id AS venue_id, v.name_he AS venue_he, v.name_en AS venue_en,
          rt.id AS ticket_id, rt.section_id, s.name_he AS section_he, s.name_en AS section_en, rt.x, rt.y,
          st.row_name, st.seat_name,
          rt.price_agorot + rt.addons_agorot AS price, rt.status AS t_status, rt.scanned_at IS NOT NULL AS scanned, rt.is_sub_ticket
@@ -35,6 +37,8 @@ const TICKETS_SQL = `
   JOIN reservation_tickets rt ON rt.reservation_id = r.id
   JOIN presentations p ON p.id = rt.presentation_id
   JOIN features f ON f.id = p.feature_id
+  JOIN venues v ON v.id = p.venue_id
+  JOIN locations l ON l.id = v.location_id
   JOIN sections s ON s.id = rt.section_id
   LEFT JOIN seats st ON st.section_id = rt.section_id AND st.x = rt.x AND st.y = rt.y`;
 
@@ -49,6 +53,8 @@ function groupReservations(rows: TicketRow[], lang: Lang, settings: Cancellation
       res = {
         id: r.reservation_id, identifier: r.identifier, status: r.status, isHold: r.is_hold,
         featureId: r.feature_id, title: pick(lang, r.title_he, r.title_en), presentationId: r.presentation_id, startsAt: toIso(r.starts_at),
+        // the cinema and hall, as the e-ticket names them (the card said only the date and the order number)
+        locationId: r.location_id, locationName: pick(lang, r.location_he, r.location_en), venueId: r.venue_id, venueName: pick(lang, r.venue_he, r.venue_en),
         total: r.total_agorot / 100, eTicketUrl: r.document_key ? `/edocument/${r.document_key}` : null, tickets: [],
       };
       out.set(r.reservation_id, res);
@@ -94,6 +100,34 @@ export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db; s
     },
   });
 
+  /** The tickets a cancel of `wanted` (null: all) would take, and its amounts; throws as the cancel would. */
+  async function quote(q: Queryable, customerId: number, id: number, wanted: Set<number> | null, lock: boolean) {
+    const own = await q.query<{ id: number; status: string; is_hold: boolean }>(
+      `SELECT id, status, is_hold FROM reservations WHERE id = $1 AND customer_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, customerId]);
+    const res = own.rows[0];
+    if (!res) throw new ApiHttpError(404, 'ORDER_NOT_FOUND');
+    if (res.is_hold || res.status === 'held-unpaid') throw new ApiHttpError(409, 'BALANCE_IS_DUE', 'an unpaid order is settled at the box office');
+    const { rows } = await q.query<TicketRow>(`${TICKETS_SQL} WHERE r.id = $1 ORDER BY rt.id`, [res.id]);
+    if (wanted && [...wanted].some((tid) => !rows.some((r) => r.ticket_id === tid))) throw new ApiHttpError(404, 'ORDER_NOT_FOUND', 'no such ticket in this reservation');
+    const items = rows.filter((r) => cancellable(r) && (!wanted || wanted.has(r.ticket_id)));
+    if (!items.length) throw new ApiHttpError(409, 'NOTHING_TO_CANCEL');
+    const ticketsAgorot = items.reduce((s, r) => s + r.price, 0);
+    return { res, rows, items, ticketsAgorot, ...cancellationAmounts(settings, ticketsAgorot, items.length) };
+  }
+
+  route(app, {
+    method: 'GET', url: '/reservations/{id}/cancel-quote', summary: 'Customer area: the fee and refund of cancelling tickets of an own reservation, before confirming', tags,
+    params: ReservationIdParams, query: CancelQuoteQuery, response: CancelQuoteResponse,
+    errors: { 401: 'UNAUTHORIZED', 403: 'CANCELLATION_DISABLED', 404: 'ORDER_NOT_FOUND', 409: 'NOTHING_TO_CANCEL' },
+    async handler({ req, params, query }) {
+      const customerId = await requireCustomer(db, req, { csrf: false });
+      if (!settings.enabled) throw new ApiHttpError(403, 'CANCELLATION_DISABLED', 'cancellation in the customer area is turned off');
+      const wanted = query.items ? new Set(query.items.split(',').map(Number)) : null;
+      const { items, ticketsAgorot, fee, refund } = await quote(db, customerId, params.id, wanted, false);
+      return { ticketIds: items.map((r) => r.ticket_id), ticketsAmount: ticketsAgorot / 100, fee: fee / 100, refund: refund / 100 };
+    },
+  });
+
   route(app, {
     method: 'POST', url: '/reservations/{id}/cancel', summary: 'Customer area: cancels tickets of an own reservation (fee withheld, service fees kept); seats freed at once', tags,
     params: ReservationIdParams, body: CancelReservationBody, response: CancelReservationResponse,
@@ -103,19 +137,10 @@ export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db; s
       if (!settings.enabled) throw new ApiHttpError(403, 'CANCELLATION_DISABLED', 'cancellation in the customer area is turned off');
       const freedIn = new Set<number>();
       const result = await db.tx(async (q): Promise<CancelResult> => {
-        const own = await q.query<{ id: number; status: string; is_hold: boolean }>(
-          'SELECT id, status, is_hold FROM reservations WHERE id = $1 AND customer_id = $2 FOR UPDATE', [params.id, customerId]);
-        const res = own.rows[0];
-        if (!res) throw new ApiHttpError(404, 'ORDER_NOT_FOUND');
-        if (res.is_hold || res.status === 'held-unpaid') throw new ApiHttpError(409, 'BALANCE_IS_DUE', 'an unpaid order is settled at the box office');
-        const { rows } = await q.query<TicketRow>(`${TICKETS_SQL} WHERE r.id = $1 ORDER BY rt.id`, [res.id]);
         const wanted = body.itemsToCancel?.length ? new Set(body.itemsToCancel) : null;
-        if (wanted && [...wanted].some((id) => !rows.some((r) => r.ticket_id === id))) throw new ApiHttpError(404, 'ORDER_NOT_FOUND', 'no such ticket in this reservation');
-        const items = rows.filter((r) => cancellable(r) && (!wanted || wanted.has(r.ticket_id)));
-        if (!items.length) throw new ApiHttpError(409, 'NOTHING_TO_CANCEL');
+        // the same reckoning as the quote the dialog showed (under the row lock here)
+        const { res, rows, items, ticketsAgorot, fee, refund } = await quote(q, customerId, params.id, wanted, true);
         const ids = items.map((r) => r.ticket_id);
-        const ticketsAgorot = items.reduce((s, r) => s + r.price, 0);
-        const { fee, refund } = cancellationAmounts(settings, ticketsAgorot, items.length);
         await q.query(`UPDATE reservation_tickets SET status = 'cancelled' WHERE id = ANY($1::int[]) AND status = 'sold'`, [ids]);
         // The seats are free at once: the sold rows go, and every open seat map hears it.
         const byP = new Map<number, TicketRow[]>();
