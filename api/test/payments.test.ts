@@ -49,6 +49,19 @@ forEachEngine('payments: sandbox provider state machine and hosted page', (get) 
     for (const id of ['cardNumber', 'expiry', 'cvv', 'holderId']) expect(page).toMatch(new RegExp(`<input id="${id}"[^>]*dir="ltr"`));
   });
 
+  it('hosted page lists its test cards and what each does; "3-D Secure" keeps its order in a Hebrew line (QA, sixteenth session)', async () => {
+    const uuid = newUuid('tc');
+    const en = (await get().app.inject({ url: (await form(uuid, 20, 'en')).paymentFormURL })).body;
+    expect(en).toContain('Test cards (any future expiry, any 3-digit CVV, a valid ID number such as 000000018):');
+    for (const line of ['4580 0000 0000 0000</span> — approved', '4000 0000 0000 0002</span> — declined', '4000 0000 0000 3220</span> — asks for 3-D Secure verification']) expect(en).toContain(line);
+    const f = await form(uuid, 20, 'he');
+    const he = (await get().app.inject({ url: f.paymentFormURL })).body;
+    expect(he).toContain('<span dir="ltr">4580 0000 0000 0000</span> — מאושר');
+    const challenge = (await post(f.paymentFormURL, card('4000 0000 0000 3220'))).body;
+    // isolated, the Latin name is not reordered by the right-to-left heading ("אימות D Secure-3")
+    expect(challenge).toContain('<h1>אימות \u20663-D Secure\u2069</h1>');
+  });
+
   it('hosted page: he/en, no inline script, strict CSP, separate page.js; the form URL points at the api', async () => {
     const uuid = newUuid('pg');
     const f = await form(uuid, 54.5, 'he');

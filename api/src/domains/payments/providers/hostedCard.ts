@@ -32,17 +32,19 @@ type Strings = Record<string, string>;
 export const PAGE_STRINGS: Record<'he' | 'en', Strings> = {
   he: {
     title: 'תשלום מאובטח', amount: 'סכום לתשלום', payments: 'מספר תשלומים', cardNumber: 'מספר כרטיס', expiry: 'תוקף (MM/YY)', cvv: 'CVV',
-    holderId: 'תעודת זהות של בעל הכרטיס', pay: 'תשלום', cancel: 'ביטול', sandboxNote: 'סביבת בדיקות: לא מתבצע חיוב אמיתי.',
+    holderId: 'תעודת זהות של בעל הכרטיס', pay: 'תשלום', cancel: 'ביטול', sandboxNote: 'סביבת בדיקות: לא מתבצע חיוב אמיתי.', testCards: 'כרטיסי בדיקה (כל תוקף עתידי, כל CVV בן 3 ספרות, תעודת זהות תקינה כמו 000000018):',
+    card_approve: 'מאושר', card_decline: 'נדחה', card_3ds: 'מבקש אימות \u20663-D Secure\u2069',
     errCardNumber: 'מספר הכרטיס אינו תקין.', errExpiry: 'תוקף הכרטיס אינו תקין.', errCvv: 'קוד ה-CVV אינו תקין.', errHolderId: 'מספר תעודת הזהות אינו תקין.',
     errUnknownCard: 'בסביבת הבדיקות יש להשתמש בכרטיס בדיקה.',
-    approved: 'התשלום אושר.', declined: 'הכרטיס נדחה.', cancelled: 'התשלום בוטל.', '3ds_failed': 'אימות 3-D Secure נכשל.',
-    expired: 'זמן התשלום הסתיים.', captured: 'התשלום הושלם.', challengeTitle: 'אימות 3-D Secure', challengeText: 'הבנק מבקש לאמת את התשלום.',
+    approved: 'התשלום אושר.', declined: 'הכרטיס נדחה.', cancelled: 'התשלום בוטל.', '3ds_failed': 'אימות \u20663-D Secure\u2069 נכשל.',
+    expired: 'זמן התשלום הסתיים.', captured: 'התשלום הושלם.', challengeTitle: 'אימות \u20663-D Secure\u2069', challengeText: 'הבנק מבקש לאמת את התשלום.',
     challengeApprove: 'אישור', challengeFail: 'כישלון אימות', paypalTitle: 'PayPal (סביבת בדיקות)', paypalText: 'התחברו לחשבון PayPal ואשרו את התשלום.',
     paypalApprove: 'אישור תשלום ב-PayPal', errors: 'יש לתקן את השדות המסומנים.',
   },
   en: {
     title: 'Secure payment', amount: 'Amount to pay', payments: 'Number of payments', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', cvv: 'CVV',
-    holderId: "Card holder's ID number", pay: 'Pay', cancel: 'Cancel', sandboxNote: 'Test environment: no real charge is made.',
+    holderId: "Card holder's ID number", pay: 'Pay', cancel: 'Cancel', sandboxNote: 'Test environment: no real charge is made.', testCards: 'Test cards (any future expiry, any 3-digit CVV, a valid ID number such as 000000018):',
+    card_approve: 'approved', card_decline: 'declined', card_3ds: 'asks for 3-D Secure verification',
     errCardNumber: 'The card number is not valid.', errExpiry: 'The expiry date is not valid.', errCvv: 'The CVV is not valid.', errHolderId: 'The ID number is not valid.',
     errUnknownCard: 'In the test environment, use a test card.',
     approved: 'Payment approved.', declined: 'The card was declined.', cancelled: 'The payment was cancelled.', '3ds_failed': '3-D Secure verification failed.',
@@ -207,8 +209,19 @@ ${field('holderId', t.holderId!, 'inputmode="numeric" required maxlength="9" dir
 <div class="actions"><button class="primary" type="submit" name="action" value="pay">${esc(t.pay!)}</button>
 <button class="secondary" type="submit" name="action" value="cancel" formnovalidate>${esc(t.cancel!)}</button></div>
 </form>
-<p class="note">${esc(t.sandboxNote!)}</p>`;
+<p class="note">${esc(t.sandboxNote!)}</p>
+${this.testCardList(t)}`;
     return layout({ lang, title: t.title!, base: this.base, accent: this.opts.accent, body, brand: this.opts.brandName[lang] });
+  }
+
+  /**
+   * The test cards and what each does, under the form (QA, sixteenth session: only "use a test card" was said, and which
+   * ones work was in the source). A sandbox provider is active in demo mode only, so production never shows them.
+   */
+  private testCardList(t: Strings): string {
+    const items = Object.entries(this.opts.testCards)
+      .map(([card, outcome]) => `<li><span dir="ltr">${esc(card.replace(/(\d{4})(?=\d)/g, '$1 '))}</span> — ${esc(t[`card_${outcome}`] ?? outcome)}</li>`).join('');
+    return `<p class="note" id="test-cards">${esc(t.testCards!)}</p><ul class="note" aria-labelledby="test-cards">${items}</ul>`;
   }
 
   renderChallenge(s: SessionRow): string {
