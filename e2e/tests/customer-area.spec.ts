@@ -179,4 +179,12 @@ test('[he→en] switching the language in the header shows the area\'s names in 
   await expect(upcomingEn.getByRole('heading', { name: he.film })).toHaveCount(0);
   const members = page.getByRole('region', { name: 'Memberships' });
   await expect(members.getByRole('heading', { name: en.membership })).toBeVisible();
+
+  // one sign-out in sight: the header's at 1280 (there were two), the page's own at 390 (the header's is in its menu)
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(1);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(1);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Sign out' })).toBeVisible();
 });

@@ -30,7 +30,7 @@ const CASES = [
     t: {
       send: 'שלחו לי קוד', onFile: 'שלחנו קוד בן 6 ספרות למספר הנייד השמור אצלנו.', code: 'הקוד מה-SMS', signIn: 'התחברות', hello: 'שלום, נועה',
       vouchers: 'שוברי מתנה', cancelV: 'ביטול השובר GIFT-NOA-1', replaceV: 'החלפת השובר GIFT-NOA-2', yes: 'כן, אישור',
-      cancelledV: 'השובר בוטל.', replacedV: 'השובר סומן להחלפה.', historyV: 'היסטוריית השובר GIFT-NOA-1', eventCancelled: 'בוטל',
+      cancelledV: 'השובר בוטל.', noBalance: 'אין (השובר בוטל ואי אפשר להשתמש בו)', replaceWhat: 'השובר יסומן להחלפה, וקופת הקולנוע תחליף אותו בשובר חדש. עד אז היתרה שלו לא משתנה.', replacedV: 'השובר סומן להחלפה.', historyV: 'היסטוריית השובר GIFT-NOA-1', eventCancelled: 'בוטל',
       vod: 'צפייה ביתית', play: /^צפייה: /, plays: 'מספר צפיות', remaining: 'צפיות שנותרו',
       upcoming: 'כרטיסים להצגות קרובות', cancelT: 'ביטול הכרטיסים', confirmT: 'כן, לבטל', doneT: /קוזזו דמי ביטול .*5\.00/,
       memberships: 'מנויים', details: 'הפרטים שלי', edit: 'עריכת הפרטים', city: 'עיר', save: 'שמירה', saved: 'הפרטים נשמרו.', newCity: 'חיפה',
@@ -41,7 +41,8 @@ const CASES = [
     t: {
       send: 'Send me a code', onFile: 'We texted a 6-digit code to the mobile number on file.', code: 'Code from the SMS', signIn: 'Sign in', hello: 'Hello, Eli',
       vouchers: 'Gift vouchers', cancelV: 'Cancel voucher GIFT-ELI-1', replaceV: 'Replace voucher GIFT-ELI-2', yes: 'Yes, confirm',
-      cancelledV: 'The voucher was cancelled.', replacedV: 'The voucher is marked for replacement.', historyV: 'History of voucher GIFT-ELI-1', eventCancelled: 'Cancelled',
+      cancelledV: 'The voucher was cancelled.', noBalance: 'None (the voucher was cancelled and cannot be used)',
+      replaceWhat: "We will mark the voucher for replacement, and the cinema's box office will exchange it for a new voucher. Its balance stays as it is until then.", replacedV: 'The voucher is marked for replacement.', historyV: 'History of voucher GIFT-ELI-1', eventCancelled: 'Cancelled',
       vod: 'Video on demand', play: /^Play /, plays: 'Plays', remaining: 'Plays remaining',
       upcoming: 'Upcoming tickets', cancelT: 'Cancel tickets', confirmT: 'Yes, cancel', doneT: /\(₪5\.00 fee withheld\)/,
       memberships: 'Memberships', details: 'My details', edit: 'Edit my details', city: 'City', save: 'Save', saved: 'Your details were saved.', newCity: 'Haifa',
@@ -75,7 +76,11 @@ for (const { lang, key, mobile, by, field, value, t } of CASES) {
     // focus on the outcome, not <body> (the dialog closed, the cancel button went away)
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe(t.cancelledV);
     await expect(vouchers.getByRole('button', { name: t.cancelV })).toHaveCount(0);
+    // a cancelled voucher shows no usable balance (it still said ₪100.00)
+    await expect(vouchers.getByRole('listitem').filter({ hasText: t.cancelV.split(' ').pop()! }).getByRole('definition').first()).toHaveText(t.noBalance);
     await vouchers.getByRole('button', { name: t.replaceV }).click();
+    // the dialog says what a replacement is
+    await expect(page.getByRole('dialog').getByText(t.replaceWhat)).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
     await expect(vouchers.getByText(t.replacedV)).toBeVisible();
     await vouchers.getByRole('button', { name: t.historyV }).click();

@@ -30,7 +30,7 @@ export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSign
   return (
     <section className="tx-page" aria-labelledby="area-title">
       <h1 id="area-title">{t('area.title', { name: customer.FirstName })}</h1>
-      <p>
+      <p className={styles.signOut}>
         <button type="button" className="tx-btn-secondary" onClick={() => void signOut()} disabled={out.isLoading}>{t('area.signOut')}</button>
       </p>
       {out.error && <ErrorNotice messageKey={failureKey(out.error)} />}

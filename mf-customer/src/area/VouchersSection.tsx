@@ -50,7 +50,9 @@ function VoucherCard({ v }: { v: AreaVoucher }) {
     <li className="tx-card" aria-labelledby={`v-${v.reference}`}>
       <h3 id={`v-${v.reference}`}>{v.name} · <bdi dir="ltr">{v.reference}</bdi></h3>
       <dl className={styles.facts}>
-        <div><dt>{t('area.vouchers.balance')}</dt><dd>{formatMoney(v.balance, lang)}{v.ticketBalance > 0 ? ` + ${t('area.vouchers.tickets', { count: v.ticketBalance })}` : ''}</dd></div>
+        {/* a cancelled voucher's balance is no longer usable: it said "₪100.00" as if it were */}
+        <div><dt>{t('area.vouchers.balance')}</dt><dd>{v.status === 'cancelled' ? t('area.vouchers.balanceCancelled')
+          : `${formatMoney(v.balance, lang)}${v.ticketBalance > 0 ? ` + ${t('area.vouchers.tickets', { count: v.ticketBalance })}` : ''}`}</dd></div>
         <div><dt>{t('area.vouchers.redeemed')}</dt><dd>{formatMoney(v.redeemed, lang)}</dd></div>
         <div><dt>{t('area.vouchers.purchased')}</dt><dd><bdi dir="ltr">{formatDayMonthYearTime(v.purchaseDate)}</bdi></dd></div>
         <div><dt>{t('area.vouchers.expires')}</dt><dd><bdi dir="ltr">{formatDayMonthYear(v.expirationDate)}</bdi></dd></div>
@@ -71,6 +73,8 @@ function VoucherCard({ v }: { v: AreaVoucher }) {
       {showHistory && <History reference={v.reference} />}
       <dialog ref={dialog} aria-labelledby={`vq-${v.reference}`}>
         <h4 id={`vq-${v.reference}`}>{t(pending === 'replacement' ? 'area.vouchers.confirmReplace' : 'area.vouchers.confirmCancel', { code: v.reference })}</h4>
+        {/* what a replacement is (the question alone did not say) */}
+        {pending === 'replacement' && <p>{t('area.vouchers.replaceExplain')}</p>}
         <p>
           <button type="button" className="tx-btn" onClick={() => void confirm()}>{t('area.vouchers.yes')}</button>{' '}
           <button type="button" className="tx-btn-secondary" onClick={() => dialog.current?.close()}>{t('area.vouchers.no')}</button>
