@@ -26,6 +26,7 @@ const CASES = [
       more: /^One more: /, cont: 'Continue', chosen: /^1 chosen/, area: 'Video on demand', play: (name: string) => `Play ${name}`,
       watchNote: 'Watch it from your account in the customer area.', toArea: 'Go to my account',
       player: (name: string) => `Video player: ${name}`, close: 'Close the player',
+      signInFirst: 'A title is watched from your account: you will sign in with your mobile number before buying.', oneViewing: '1 viewing',
     },
   },
   {
@@ -34,9 +35,10 @@ const CASES = [
       page: 'צפייה בבית', standard: 'צפייה ביתית', premium: 'צפייה ביתית פרימיום', buy: (name: string, venue: string) => `רכישה – ${name}, ${venue}`,
       step: 'בחירת כמות', signInNote: /מהחשבון שלכם באזור האישי/, signIn: 'כניסה לחשבון', mobile: 'מספר נייד',
       send: 'שלחו לי קוד', code: 'הקוד מה-SMS', submit: 'התחברות', back: 'לכל הכותרים לצפייה בבית', ask: 'כמה תרצו?',
-      more: /^אחד נוסף: /, cont: 'המשך', chosen: /^נבחר אחד/, area: 'צפייה ביתית', play: (name: string) => `צפייה ב${name}`,
+      more: /^אחד נוסף: /, cont: 'המשך', chosen: /^נבחר אחד/, area: 'צפייה ביתית', play: (name: string) => `צפייה: ${name}`,
       watchNote: 'הצפייה זמינה בחשבון שלכם באזור האישי.', toArea: 'לאזור האישי',
       player: (name: string) => `נגן הווידאו: ${name}`, close: 'סגירת הנגן',
+      signInFirst: 'צופים בכותר מתוך החשבון שלכם: לפני הרכישה תתבקשו להתחבר עם מספר הנייד.', oneViewing: 'צפייה אחת',
     },
   },
 ] as const;
@@ -70,6 +72,9 @@ for (const { lang, mobile, t } of CASES) {
     const config = await (await page.request.get('/api/config')).json() as { config: { payment: { bookingFee: number } } };
     expect(config.config.payment.bookingFee).toBeGreaterThan(0);
     await expect(page.getByTestId('vod-fee')).toContainText(config.config.payment.bookingFee.toFixed(2));
+    // sixteenth session (QA): that buying needs a sign-in is said before Buy; an age rating keeps its order ("+12" in Hebrew)
+    await expect(page.getByTestId('vod-sign-in-note')).toHaveText(t.signInFirst);
+    expect(await page.getByTestId('vod-title').first().locator('p').first().textContent()).toMatch(/\u2068[^\u2069]+\u2069$/);
 
     // a title whose standard offering is open now (not "available from" a later day)
     const open = page.getByTestId('vod-offer').filter({ has: page.getByRole('heading', { level: 3, name: t.standard, exact: true }) })
@@ -98,8 +103,13 @@ for (const { lang, mobile, t } of CASES) {
     await page.getByTestId('tickets-next').click();
     await fillCustomer(page, mobile);
     await expect(page.getByTestId('order-summary')).toBeVisible();
+    // a viewing, not a ticket; no seats to keep at the box office for a signed-in customer
+    await expect(page.getByTestId('order-summary')).toContainText(t.oneViewing);
+    await expect(page.getByTestId('hold-toggle')).toHaveCount(0);
     await payByCard(page);
     const reservation = await expectConfirmation(page);
+    await expect(page.getByTestId('ticket-actions')).toBeVisible();
+    await expect(page.getByTestId('calendar-link')).toHaveCount(0);
     expect(reservation).toMatch(/^W\d+$/);
 
     // the confirmation says where to watch it; the customer area has it, ready to play

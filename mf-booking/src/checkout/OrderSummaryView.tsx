@@ -41,14 +41,14 @@ export function OrderSummaryView({ order, caption }: { order: OrderSummary; capt
         </table>
       )}
       <dl className={styles.totals}>
-        <div><dt>{t('summary.tickets', { count: order.totalTickets })}</dt><dd>{m(order.ticketsAmount)}</dd></div>
+        <div><dt>{t(order.presentations.every((p) => p.isVod) ? 'summary.viewings' : 'summary.tickets', { count: order.totalTickets })}</dt><dd>{m(order.ticketsAmount)}</dd></div>
         {order.addons > 0 && <div><dt>{t('summary.addons')}</dt><dd>{m(order.addons)}</dd></div>}
         {order.glasses > 0 && <div><dt>{t('summary.glasses')}</dt><dd>{m(order.glasses)}</dd></div>}
         {order.productsAmount > 0 && <div><dt>{t('summary.products')}</dt><dd>{m(order.productsAmount)}</dd></div>}
-        <div><dt>{t('summary.serviceCharge')}</dt><dd data-testid="summary-service-charge">{m(order.serviceCharge)}</dd></div>
+        {order.serviceCharge > 0 && <div><dt>{t('summary.serviceCharge')}</dt><dd data-testid="summary-service-charge">{m(order.serviceCharge)}</dd></div>}
         {order.bookingFee > 0 && <div><dt>{t('summary.bookingFee')}</dt><dd>{m(order.bookingFee)}</dd></div>}
         <div className={styles.grand}><dt>{t('summary.total')}</dt><dd data-testid="summary-total">{m(order.totalAmount)}</dd></div>
-        {order.voucherAmount > 0 && <div><dt>{t('summary.voucher')}</dt><dd data-testid="summary-voucher">−{m(order.voucherAmount)}</dd></div>}
+        {order.voucherAmount > 0 && <div><dt>{t('summary.voucher')}</dt><dd data-testid="summary-voucher">{m(-order.voucherAmount)}</dd></div>}
         {!order.isHold && <div className={styles.grand}><dt>{t('summary.amountDue')}</dt><dd data-testid="summary-due">{m(order.amountDue)}</dd></div>}
         {!order.isHold && order.numberOfPayments > 1 && <div><dt>{t('summary.payments', { count: order.numberOfPayments })}</dt><dd>{order.payments.map(m).join(' + ')}</dd></div>}
       </dl>

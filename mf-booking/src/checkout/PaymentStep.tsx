@@ -234,7 +234,8 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
           (QA, sixteenth session: a voucher applied during "Completing your order…" showed a total the order did not have) */}
       {(phase.kind === 'summary' || phase.kind === 'paymentError') && !checkout.paymentIdentifier && (
         <div className={styles.options}>
-          {loggedIn && (
+          {/* a title to watch at home has no seats to keep at the box office */}
+          {loggedIn && !presentation?.isVod && (
             <div className="tx-check">
               <input id="hold-order" type="checkbox" checked={isHold} onChange={(e) => { setHoldNotice(null); setHold(e.target.checked); }} data-testid="hold-toggle" />
               <label htmlFor="hold-order">{t('payment.hold.toggle')}</label>

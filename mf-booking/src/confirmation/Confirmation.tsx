@@ -116,7 +116,7 @@ export function Confirmation() {
         <aside className={`tx-card ${styles.side}`}>
           {doc?.edocument.qrSvg && <QrCode svg={doc.edocument.qrSvg} label={t('confirmation.qrAlt', { reservation: reservation.reservationIdentifier })} />}
           <Link className="tx-btn" to={`/edocument/${reservation.documentKey}`} data-testid="eticket-link">{t('confirmation.eticket')}</Link>
-          <TicketActions documentKey={reservation.documentKey} title={first?.featureName ?? reservation.reservationIdentifier} />
+          <TicketActions documentKey={reservation.documentKey} title={first?.featureName ?? reservation.reservationIdentifier} calendar={!reservation.order.presentations.every((p) => p.isVod)} />
           <form onSubmit={(e) => void sendSms(e)} noValidate className={styles.sms}>
             <Field id="sms-mobile" type="tel" dir="ltr" label={t('confirmation.smsMobile')} value={mobile} error={mobileError} onChange={(e) => setMobile(e.target.value)} onBlur={() => setMobile(rules.normalizeMobile(mobile))} />
             <button type="submit" className="tx-btn tx-btn-secondary" disabled={sendState.isLoading} data-testid="send-sms">{t('confirmation.sendSms')}</button>

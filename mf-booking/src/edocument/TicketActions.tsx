@@ -9,11 +9,12 @@ import { SeatChangeLink } from '../seatchange/SeatChangeLink';
 export const eTicketUrl = (documentKey: string) => `${window.location.origin}/edocument/${encodeURIComponent(documentKey)}`;
 
 /**
- * Calendar and share actions of an e-ticket (issue 16 §6), on the confirmation and the e-ticket page:
+ * Calendar and share actions of an e-ticket (issue 16 §6), on the confirmation and the e-ticket page (no calendar event
+ * for a title to watch at home: it has no time to be at):
  * the api's tested calendar.ics, and sharing through the Web Share API where the browser has it,
  * else copying the link (and showing it to copy by hand when the clipboard is refused).
  */
-export function TicketActions({ documentKey, title }: { documentKey: string; title: string }) {
+export function TicketActions({ documentKey, title, calendar = true }: { documentKey: string; title: string; calendar?: boolean }) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const [copied, setCopied] = useState<'copied' | 'manual' | null>(null);
   const url = eTicketUrl(documentKey);
@@ -38,9 +39,11 @@ export function TicketActions({ documentKey, title }: { documentKey: string; tit
 
   return (
     <div className={styles.actions} data-testid="ticket-actions">
-      <a className="tx-btn tx-btn-secondary" href={apiUrl(`/edocument/${encodeURIComponent(documentKey)}/calendar.ics?lang=${i18n.language}`)} download data-testid="calendar-link">
-        {t('eticketActions.calendar')}
-      </a>
+      {calendar && (
+        <a className="tx-btn tx-btn-secondary" href={apiUrl(`/edocument/${encodeURIComponent(documentKey)}/calendar.ics?lang=${i18n.language}`)} download data-testid="calendar-link">
+          {t('eticketActions.calendar')}
+        </a>
+      )}
       <button type="button" className="tx-btn tx-btn-secondary" onClick={() => void share()} data-testid="share-ticket">{t('eticketActions.share')}</button>
       <SeatChangeLink documentKey={documentKey} />
       {copied === 'copied' && <p role="status" className={styles.copied}>{t('eticketActions.copied')}</p>}

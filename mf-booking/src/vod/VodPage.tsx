@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Spinner, formatLongDateTime, formatMoney, type ApiFailure, type VodTitle } from '@ticketing/shared';
+import { ErrorNotice, Spinner, customerSessionCookie, formatLongDateTime, formatMoney, type ApiFailure, type VodTitle } from '@ticketing/shared';
 import type { Locale } from '@ticketing/shared/contracts';
 import { NAMESPACE } from '../locales';
 import { useVodTitlesQuery } from '../api/checkoutApi';
@@ -49,6 +49,9 @@ function Offer({ v, locale, otherInCart }: { v: VodTitle; locale: Locale; otherI
 }
 
 /** /vod: video-on-demand titles (venue types 101–104), one card per title with its offerings, bought through the same checkout. */
+/** An age rating ("12+") keeps its order inside a right-to-left line (it read "+12"). */
+const isolate = (s: string) => `\u2068${s}\u2069`;
+
 export function VodPage() {
   const { t, i18n } = useTranslation(NAMESPACE);
   const locale = useLocale();
@@ -65,13 +68,15 @@ export function VodPage() {
       {error && <ErrorNotice messageKey={(error as ApiFailure).key} onRetry={() => void refetch()} />}
       {data && data.titles.length === 0 && <p role="status">{t('vod.none')}</p>}
       {data && data.titles.length > 0 && bookingFee > 0 && <p className={styles.meta} data-testid="vod-fee">{t('vod.bookingFee', { fee: formatMoney(bookingFee, locale) })}</p>}
+      {/* said before Buy, not after it (QA, sixteenth session): a title is watched from the customer's account */}
+      {data && data.titles.length > 0 && !customerSessionCookie() && <p className={styles.meta} data-testid="vod-sign-in-note">{t('vod.signInNote')}</p>}
       <ul className={styles.grid}>
         {byTitle(data?.titles ?? []).map((offers) => {
           const v = offers[0]!;
           return (
             <li key={v.featureId} className="tx-card" aria-labelledby={`vod-${v.featureId}`} data-testid="vod-title">
               <h2 id={`vod-${v.featureId}`}>{v.name}</h2>
-              <p className={styles.meta}>{t('vod.meta', { minutes: v.durationMinutes, rating: v.rating })}</p>
+              <p className={styles.meta}>{t('vod.meta', { minutes: v.durationMinutes, rating: isolate(v.rating) })}</p>
               <p dir="auto">{v.description}</p>
               <ul className={styles.offers}>
                 {offers.map((o) => <Offer key={o.presentationId} v={o} locale={locale} otherInCart={inCart.some((id) => id !== o.presentationId)} />)}
