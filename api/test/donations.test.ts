@@ -83,6 +83,14 @@ forEachEngine('donations: choose, pay, receipt', (get) => {
     const again = DonationPurchaseResponse.parse((await purchase(uuid, key, { lines, paymentIdentifier: sessionId })).json());
     expect(again).toMatchObject({ receiptNumber: receipt.receiptNumber, replayed: true });
     expect(await ordersWithKey(key)).toBe(1);
+    // The receipt page says it is a donation receipt and how it was paid (the card's last 4 digits).
+    expect(receipt.payment).toMatchObject({ last4: expect.stringMatching(/^\d{4}$/) });
+    // The donor gets the receipt by e-mail through the outbox, once (the replay sent nothing more).
+    const mails = await get().db.query<{ to_address: string; text_body: string }>('SELECT to_address, text_body FROM email_outbox WHERE subject LIKE $1', [`%${receipt.receiptNumber}`]);
+    expect(mails.rows).toHaveLength(1);
+    expect(mails.rows[0]!.text_body).toContain('זוהי קבלה על תרומה.'); // the visit's language, Hebrew by default
+    expect(mails.rows[0]!.text_body).toContain('סה"כ: ₪102.00');
+    expect(mails.rows[0]!.text_body).toContain(`המסתיים ב-${receipt.payment!.last4}`);
     const { rows } = await get().db.query<{ n: string; total: string }>(`
       SELECT count(*)::text AS n, sum(l.amount_agorot * l.quantity)::text AS total
       FROM donation_order_lines l JOIN donation_orders o ON o.id = l.order_id WHERE o.idempotency_key = $1`, [key]);

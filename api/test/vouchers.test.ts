@@ -64,6 +64,11 @@ forEachEngine('vouchers: buying gift vouchers', (get) => {
     const again = VoucherPurchaseResponse.parse((await purchase(uuid, key, { lines, paymentIdentifier: sessionId })).json());
     expect(again.replayed).toBe(true);
     expect(again.vouchers.map((v) => v.reference)).toEqual(bought.vouchers.map((v) => v.reference));
+    // The buyer gets the codes by e-mail through the outbox, once (the replay sent nothing more).
+    const mails = await get().db.query<{ to_address: string; text_body: string }>('SELECT to_address, text_body FROM email_outbox WHERE subject LIKE $1', [`%${bought.purchaseIdentifier}%`]);
+    expect(mails.rows).toHaveLength(1);
+    expect(mails.rows[0]!.to_address).toBe(buyer.email);
+    for (const v of bought.vouchers) expect(mails.rows[0]!.text_body).toContain(v.reference);
     expect((await purchase(uuid, key, { lines: [{ ...OPEN, amount: 70, quantity: 1 }], paymentIdentifier: sessionId })).json()).toMatchObject({ error: 'IDEMPOTENCY_CONFLICT' });
 
     // Redemption as a voucher payment in a ticket order, right away.

@@ -14,18 +14,18 @@ const T = {
     other: 'Another amount', amount: /^Your amount/, times: (n: string) => `How many times: ${n}`, amountsOf: (n: string) => `Donation amount for ${n}`,
     next: 'Continue to your details', first: 'First name *', last: 'Last name *', ssn: 'ID number *', email: 'Email *', email2: 'Confirm email *',
     mobile: 'Mobile number *', mobile2: 'Confirm mobile number *', terms: /I have read and accept the terms of use/, donate: /^Donate /,
-    card: 'Card number', expiry: 'Expiry (MM/YY)', cvv: 'CVV', holder: "Card holder's ID number", pay: 'Pay',
+    cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', cvv: 'CVV', holder: "Card holder's ID number", pay: 'Pay',
     thanks: 'Thank you for your donation', print: 'Print the receipt', mustSelect: 'Choose at least one donation.', range: /Choose an amount between .*10\.00 and .*10,000\.00/,
-    offer: 'Make a donation',
+    offer: 'Make a donation', kind: 'This is a receipt for a donation.', card: 'Card ending 0000', subject: 'Donation receipt',
   },
   he: {
     mainNav: 'ניווט ראשי', menu: 'תפריט', donations: 'תרומות', kids: 'קולנוע לילדים בפריפריה', archive: 'שימור ארכיון הסרטים',
     other: 'סכום אחר', amount: /^הסכום שלך/, times: (n: string) => `כמה פעמים: ${n}`, amountsOf: (n: string) => `סכום התרומה עבור ${n}`,
     next: 'המשך לפרטים שלך', first: 'שם פרטי *', last: 'שם משפחה *', ssn: 'תעודת זהות *', email: 'דוא"ל *', email2: 'אימות דוא"ל *',
     mobile: 'טלפון נייד *', mobile2: 'אימות טלפון נייד *', terms: /קראתי ואני מסכים\/ה לתנאי השימוש/, donate: /^תרומה של /,
-    card: 'מספר כרטיס', expiry: 'תוקף (MM/YY)', cvv: 'CVV', holder: 'תעודת זהות של בעל הכרטיס', pay: 'תשלום',
+    cardNumber: 'מספר כרטיס', expiry: 'תוקף (MM/YY)', cvv: 'CVV', holder: 'תעודת זהות של בעל הכרטיס', pay: 'תשלום',
     thanks: 'תודה על תרומתך', print: 'הדפסת הקבלה', mustSelect: 'יש לבחור לפחות תרומה אחת.', range: /יש לבחור סכום בין .*10\.00.* ל-.*10,000\.00/,
-    offer: 'לתרומה',
+    offer: 'לתרומה', kind: 'זוהי קבלה על תרומה.', card: 'כרטיס המסתיים ב-0000', subject: 'קבלה על תרומה',
   },
 } as const;
 type Lang = keyof typeof T;
@@ -76,10 +76,10 @@ for (const [lang, phone] of [['en', false], ['he', true]] as const) {
     await page.getByRole('button', { name: t.donate }).click();
 
     const f = page.frameLocator('[data-testid="payment-frame"]');
-    await f.getByLabel(t.card).fill(APPROVE_CARD);
-    await f.getByLabel(t.expiry).fill('12/30');
-    await f.getByLabel(t.cvv).fill('123');
-    await f.getByLabel(t.holder).fill('000000018');
+    await f.getByRole('textbox', { name: t.cardNumber, exact: true }).fill(APPROVE_CARD);
+    await f.getByRole('textbox', { name: t.expiry, exact: true }).fill('12/30');
+    await f.getByRole('textbox', { name: t.cvv, exact: true }).fill('123');
+    await f.getByRole('textbox', { name: t.holder, exact: true }).fill('000000018');
     await f.getByRole('button', { name: t.pay, exact: true }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: t.thanks })).toBeVisible({ timeout: 20_000 });
@@ -87,6 +87,13 @@ for (const [lang, phone] of [['en', false], ['he', true]] as const) {
     await expect(page.getByTestId('receipt-total')).toContainText('200.00');
     await expect(page.getByTestId('donation-receipt')).toContainText(t.kids);
     await expect(page.getByTestId('donation-receipt')).toContainText('75.00');
+    // What a donation receipt says: that it is one, the amount, how it was paid; and a copy went to the donor's e-mail.
+    await expect(page.getByTestId('receipt-kind')).toHaveText(t.kind);
+    await expect(page.getByTestId('receipt-amount')).toContainText('200.00');
+    await expect(page.getByTestId('receipt-card')).toHaveText(t.card);
+    const receiptNumber = (await page.getByTestId('receipt-number').textContent())!;
+    const mails = (await (await page.request.get(`/api/dev/email-outbox?to=dana.donor@example.com`)).json()) as { messages: Array<{ subject: string }> };
+    expect(mails.messages.filter((m) => m.subject === `${t.subject} ${receiptNumber}`)).toHaveLength(1);
     await expect(page.getByRole('button', { name: t.print })).toBeVisible();
     // the e-mail lines up with the other values (its text starts on the page's start side, as the receipt number's)
     const textStart = (el: Element) => {
@@ -94,7 +101,7 @@ for (const [lang, phone] of [['en', false], ['he', true]] as const) {
       return document.documentElement.dir === 'rtl' ? b.right : b.left;
     };
     const numberStart = await page.getByTestId('receipt-number').evaluate(textStart);
-    const emailStart = await page.getByTestId('donation-receipt').getByText('dana.donor@example.com').evaluate(textStart);
+    const emailStart = await page.getByTestId('donation-receipt').getByText('dana.donor@example.com', { exact: true }).evaluate(textStart);
     expect(Math.abs(emailStart - numberStart)).toBeLessThanOrEqual(2);
     await expectNoAxeViolations(page);
 
@@ -102,6 +109,12 @@ for (const [lang, phone] of [['en', false], ['he', true]] as const) {
     await openDonations(page, lang, phone);
     await page.getByRole('button', { name: t.next }).click();
     await expect(page.getByRole('alert')).toHaveText(t.mustSelect);
+    // ... and the donor form too: nothing of the last donor is left behind.
+    await cause(page, t.archive).getByRole('radiogroup', { name: t.amountsOf(t.archive) }).getByRole('radio', { name: /50\.00/ }).check();
+    await page.getByRole('button', { name: t.next }).click();
+    await expect(page.getByTestId('donation-total')).toContainText('50.00');
+    await expect(page.getByLabel(t.first, { exact: true })).toHaveValue('');
+    await expect(page.getByLabel(t.email, { exact: true })).toHaveValue('');
   });
 }
 

@@ -74,6 +74,8 @@ export const DonationPurchaseResponse = lazy(() => z.object({
   donor: z.object({ firstName: z.string(), lastName: z.string(), email: z.nullable(z.string()) }),
   lines: z.array(DonationReceiptLine),
   total: Money,
+  /** How it was paid, when the provider told (a card's last 4 digits); absent in older receipts. */
+  payment: z.optional(z.nullable(z.object({ provider: z.string(), brand: z.nullable(z.string()), last4: z.nullable(z.string()) }))),
   replayed: z.boolean(),
 }));
 export type DonationPurchaseResponse = z.infer<typeof DonationPurchaseResponse>;

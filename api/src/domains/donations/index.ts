@@ -3,14 +3,16 @@ import {
   CommitHeaders, DonationPurchaseBody, DonationPurchaseResponse, DonationQuoteBody, DonationQuoteResponse, DonationsResponse,
 } from '@ticketing/shared/contracts';
 import type { Db } from '../../db/index.ts';
+import { outboxEmailProvider, type EmailProvider } from '../../lib/email.ts';
 import { route } from '../../lib/route.ts';
 import { sessionCustomerId } from '../customers/service.ts';
 import { loadOrdersSettings } from '../orders/config.ts';
 import { listDonations, purchaseDonations, quoteDonations, quoteResponse } from './service.ts';
 
 /** Donations (issue 11 §2): causes and amounts, priced by the api, paid through the payment providers, a receipt. */
-export async function donationsPlugin(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+export async function donationsPlugin(app: FastifyInstance, opts: { db: Db; email?: EmailProvider }): Promise<void> {
   const { db } = opts;
+  const email = opts.email ?? outboxEmailProvider(db);
   const form = loadOrdersSettings().config.forms.donations;
 
   route(app, {
@@ -39,7 +41,7 @@ export async function donationsPlugin(app: FastifyInstance, opts: { db: Db }): P
     },
     async handler({ body, headers, lang, req }) {
       const customerId = await sessionCustomerId(db, req);
-      return purchaseDonations(body, { db, uuid: headers.uuid, idempotencyKey: headers['idempotency-key'], customerId, lang, form });
+      return purchaseDonations(body, { db, uuid: headers.uuid, idempotencyKey: headers['idempotency-key'], customerId, lang, form, email });
     },
   });
 }

@@ -8,6 +8,8 @@ import { ApiHttpError, type Lang } from '../../lib/route.ts';
 import { jerusalemToday, shekels } from '../../lib/time.ts';
 import { captureSession } from '../payments/providers/sessions.ts';
 import { pick } from '../../lib/lang.ts';
+import type { EmailProvider } from '../../lib/email.ts';
+import { donationReceiptMessage } from './receiptEmail.ts';
 
 /** GET /donations: the causes and their amounts (spec section 3 field names). */
 export async function listDonations(q: Queryable, lang: string): Promise<DonationsResponse> {
@@ -76,7 +78,11 @@ export const quoteResponse = (quote: DonationQuote): DonationQuoteResponse => ({
 const hashOf = (body: DonationPurchaseBody) =>
   crypto.createHash('sha256').update(JSON.stringify({ lines: body.lines, customerInfo: normalizeCustomerInfo(body.customerInfo) })).digest('hex');
 
-export interface DonationContext { db: Db; uuid: string; idempotencyKey: string; customerId: number | null; lang: Lang; form: CustomerFormConfig }
+export interface DonationContext {
+  db: Db; uuid: string; idempotencyKey: string; customerId: number | null; lang: Lang; form: CustomerFormConfig;
+  /** The donor's receipt goes out through it once the donation is recorded (the gift pages' outbox). */
+  email?: EmailProvider;
+}
 
 /**
  * Pays and records in one transaction, idempotent by the key: a retry (or a concurrent duplicate) gets the
@@ -85,6 +91,15 @@ export interface DonationContext { db: Db; uuid: string; idempotencyKey: string;
  * rolls everything back, and the same key can then be paid again.
  */
 export async function purchaseDonations(body: DonationPurchaseBody, ctx: DonationContext): Promise<DonationPurchaseResponse> {
+  const response = await recordDonation(body, ctx);
+  // The receipt by e-mail, once (not on a replay); the donation stands even if the mail cannot go out now.
+  if (!response.replayed && response.donor.email && ctx.email) {
+    await ctx.email.send(donationReceiptMessage(response, response.donor.email, ctx.lang)).catch(() => undefined);
+  }
+  return response;
+}
+
+async function recordDonation(body: DonationPurchaseBody, ctx: DonationContext): Promise<DonationPurchaseResponse> {
   const hash = hashOf(body);
   return ctx.db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`donation-order:${ctx.idempotencyKey}`]);
@@ -101,7 +116,7 @@ export async function purchaseDonations(body: DonationPurchaseBody, ctx: Donatio
 
     const sessionId = body.paymentIdentifier ?? null;
     if (!sessionId) throw new ApiHttpError(402, 'PAYMENT_REQUIRED', 'the donation needs an approved payment');
-    const { rows: s } = await q.query<{ provider: string }>('SELECT provider FROM payment_sessions WHERE id = $1', [sessionId]);
+    const { rows: s } = await q.query<{ provider: string; brand: string | null; last4: string | null }>('SELECT provider, brand, last4 FROM payment_sessions WHERE id = $1', [sessionId]);
     if (!s[0]) throw new ApiHttpError(402, 'PAYMENT_NOT_APPROVED', 'unknown payment');
     await captureSession(q, s[0].provider, { sessionId, uuid: ctx.uuid, amount: quote.total, reservationId: null });
 
@@ -113,6 +128,7 @@ export async function purchaseDonations(body: DonationPurchaseBody, ctx: Donatio
       donor: { firstName: info.firstName ?? '', lastName: info.lastName ?? '', email: info.email ?? null },
       lines: receiptLines(quote),
       total: shekels(quote.total),
+      payment: { provider: s[0].provider, brand: s[0].brand, last4: s[0].last4 },
       replayed: false,
     };
     const { rows: ins } = await q.query<{ id: number }>(`

@@ -58,7 +58,7 @@ export async function vouchersPlugin(app: FastifyInstance, opts: { db: Db; email
     },
     async handler({ body, headers, lang, req }) {
       const customerId = await sessionCustomerId(db, req);
-      return purchaseVouchers(body, { db, uuid: headers.uuid, idempotencyKey: headers['idempotency-key'], customerId, lang, registry, authRequired });
+      return purchaseVouchers(body, { db, uuid: headers.uuid, idempotencyKey: headers['idempotency-key'], customerId, lang, registry, authRequired, email });
     },
   });
 

@@ -9,6 +9,8 @@ import { ApiHttpError } from '../../lib/route.ts';
 import { addDays, jerusalemToday, shekels } from '../../lib/time.ts';
 import type { ProviderRegistry } from '../payments/providers/index.ts';
 import { pick } from '../../lib/lang.ts';
+import type { EmailProvider } from '../../lib/email.ts';
+import { voucherPurchaseMessage } from './purchaseEmail.ts';
 
 interface PriceRow {
   voucher_id: number; price_id: number; name_he: string; name_en: string; validity_days: number;
@@ -121,6 +123,8 @@ export interface PurchaseContext {
   db: Db; uuid: string; idempotencyKey: string; customerId: number | null; lang: string; registry: ProviderRegistry;
   /** The configuration asks for a signed-in customer (the voucher flow's auth step). */
   authRequired?: boolean;
+  /** The buyer's confirmation with the codes goes out through it once the vouchers are issued (the gift pages' outbox). */
+  email?: EmailProvider;
 }
 
 /** VOUCHERS_AUTH_REQUIRED=1: buying gift vouchers needs a signed-in customer (spec 6: auth is not required by default). */
@@ -132,8 +136,17 @@ export const vouchersAuthRequired = (env: NodeJS.ProcessEnv = process.env) => en
  * exactly the total; each voucher becomes a system_voucher_items row usable at once as a voucher payment.
  */
 export async function purchaseVouchers(body: VoucherPurchaseBody, ctx: PurchaseContext): Promise<VoucherPurchaseResponse> {
-  const hash = hashOf(body);
   if (ctx.authRequired && ctx.customerId === null) throw new ApiHttpError(401, 'LOGIN_REQUIRED', 'sign in to buy gift vouchers');
+  const response = await issueVouchers(body, ctx);
+  // The codes by e-mail to the buyer, once (not on a replay); the purchase stands even if the mail cannot go out now.
+  if (!response.replayed && ctx.email) {
+    await ctx.email.send(voucherPurchaseMessage(response, body.buyer.firstName, body.buyer.email, ctx.lang === 'he' ? 'he' : 'en')).catch(() => undefined);
+  }
+  return response;
+}
+
+async function issueVouchers(body: VoucherPurchaseBody, ctx: PurchaseContext): Promise<VoucherPurchaseResponse> {
+  const hash = hashOf(body);
   return ctx.db.tx(async (q) => {
     const quote = await quoteVouchers(q, body, ctx.lang);
     const buyer = deliveryBuyer(body.buyer, quote.deliveryMethod);
