@@ -11,6 +11,7 @@ import { mountShell } from './shell/mountShell';
 import { prefetchWhatsOn } from './shell/whatsOn';
 import { preloadRemote } from './preloadRemote';
 import { earlyStart, pickLocale } from './earlyStart';
+import { watchPageChanges } from './pageChange';
 import type { Remotes } from './remotes';
 
 /** Spec section 2 redirects happen before anything else renders. */
@@ -35,6 +36,8 @@ async function main() {
   if (handleRedirects()) return;
   watchChunkErrors();
   getSessionUuid();
+  // Before single-spa can start (it holds back later popstate listeners until the new page is mounted).
+  watchPageChanges();
 
   // Single-spa and the federation runtime (remotes.ts) are fetched only for a remote's route, beside the registry
   // rather than after it; the shell's own pages never fetch them.
