@@ -54,6 +54,18 @@ test('a failed early registry request: the main script asks again and the page s
   expect(calls).toBe(2);
 });
 
+test('the early request and the main script\'s retry both fail: the notice\'s Try again asks once more and the page starts in place', async ({ page }) => {
+  let calls = 0;
+  await page.route('**/remotes.json', (route) => (++calls <= 2 ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+  await page.goto('/order?lang=en');
+  await expect(page.getByTestId('registry-notice')).toBeVisible();
+  expect(calls).toBe(2);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('presentation-link').first()).toBeVisible();
+  await expect(page.getByTestId('registry-notice')).toHaveCount(0);
+  expect(calls).toBe(3);
+});
+
 test('the page\'s first date formatter (the browser\'s locale and time-zone data) is made by the early script, in Israel\'s time, before main.js runs', async ({ page }) => {
   await page.addInitScript(() => {
     const w = window as unknown as { __firstFormatter?: { stack: string; timeZone?: string } };

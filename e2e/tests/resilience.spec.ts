@@ -21,7 +21,8 @@ for (const [how, fault] of [
     await fault(page);
     await page.goto('/?lang=en');
     await expect(nav(page).getByRole('link', { name: 'Movies & shows' })).toBeVisible();
-    await expect(page.getByTestId('registry-notice')).toHaveText('Some parts of the site could not be loaded. Please refresh in a moment.');
+    await expect(page.getByTestId('registry-notice')).toHaveText('Some parts of the site could not be loaded. Please try again in a moment.');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText('All prices in ILS including VAT');
     // Bounded: one retry, then the shell starts.
     expect(registryRequests).toBeLessThanOrEqual(2);
@@ -33,6 +34,55 @@ for (const [how, fault] of [
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   });
 }
+
+// The registry's notice offered no button (it said to refresh) while a failing remote's area has Try again: the same
+// now, and it asks for the registry again and mounts the route's remote in place, without a page load.
+test('registry unreachable on a remote\'s route: Try again reads it again and mounts the remote without a reload', async ({ page }) => {
+  let down = true;
+  let registryRequests = 0;
+  await page.route('**/remotes.json', (r) => { registryRequests++; return down ? r.abort('connectionrefused') : r.continue(); });
+  await page.goto('/membership?lang=en');
+  await expect(page.getByTestId('registry-notice')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Memberships', level: 1 })).toHaveCount(0);
+  await page.evaluate(() => { (window as unknown as { sameDocument?: boolean }).sameDocument = true; });
+  const retry = page.getByRole('button', { name: 'Try again' });
+
+  // Still away: the notice is said again and the button keeps the focus.
+  const before = registryRequests;
+  await retry.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => registryRequests).toBeGreaterThan(before);
+  await expect(page.getByTestId('registry-notice')).toBeVisible();
+  await expect(retry).toBeFocused();
+
+  down = false;
+  await page.keyboard.press('Enter');
+  const title = page.getByRole('heading', { name: 'Memberships', level: 1 });
+  await expect(title).toBeVisible();
+  await expect(page.getByTestId('registry-notice')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  // the focus goes to the page's heading, not to <body> with the button gone
+  await expect(title).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // the other remotes start from the same answer
+  await nav(page).getByRole('link', { name: 'Gift vouchers' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByTestId('fallback-mf-vouchers')).toHaveCount(0);
+});
+
+test('registry unreachable on the home page: Try again takes the notice away, the focus on the page\'s heading', async ({ page }) => {
+  let down = true;
+  await page.route('**/remotes.json', (r) => (down ? r.fulfill({ status: 503, body: 'down' }) : r.continue()));
+  await page.goto('/?lang=he');
+  await expect(page.getByTestId('registry-notice')).toHaveText('חלקים מהאתר לא נטענו. נסו שוב בעוד רגע.');
+  down = false;
+  await page.getByRole('button', { name: 'נסו שוב' }).click();
+  await expect(page.getByTestId('registry-notice')).toHaveCount(0);
+  await expect(page.locator('#index-title')).toBeFocused();
+  // a remote's page now opens from the header
+  await page.getByRole('navigation', { name: 'ניווט ראשי' }).getByRole('link', { name: 'מנויים' }).click();
+  await expect(page.getByRole('heading', { name: 'מנויים', level: 1 })).toBeVisible();
+});
 
 // The host asks for the route's manifest and entry once ahead of the federation runtime (host/src/preloadRemote.ts),
 // so the first two requests fail: whichever order they come in, the runtime's own first attempt is one of them, and

@@ -37,7 +37,7 @@ async function main() {
   watchChunkErrors();
   getSessionUuid();
   // Before single-spa can start (it holds back later popstate listeners until the new page is mounted).
-  watchPageChanges();
+  const pages = watchPageChanges();
 
   // Single-spa and the federation runtime (remotes.ts) are fetched only for a remote's route, beside the registry
   // rather than after it; the shell's own pages never fetch them.
@@ -58,16 +58,17 @@ async function main() {
   await initI18n(initial);
   if (langParam && isLocale(langParam) && config.enabledLocales.includes(langParam)) rememberLocale(langParam);
 
-  const remotes: RemoteEntry[] = registry?.remotes ?? [];
-  mountShell({ registryFailed: !registry, versions: remotes.map((r) => ({ name: r.name, version: r.version })) });
-  await yieldToMain(); // the shell's mount and the remotes' start (the federation runtime, single-spa): two tasks
+  // Without the registry there is nothing to mount: single-spa starts once a Try again has read it.
+  let remotes: RemoteEntry[] = registry?.remotes ?? [];
+  let registryRead = Boolean(registry);
+  const versionsOf = (list: RemoteEntry[]) => list.map((r) => ({ name: r.name, version: r.version }));
 
   let started: Promise<Remotes> | undefined;
   const startedRemotes = () => started ??= loadRemotes().then(
     (m) => m.startRemotes(remotes, () => { handleRedirects(); }),
     (error: unknown) => { started = undefined; throw error; }, // the next navigation tries the chunk again
   );
-  if (isRemoteRoute(location.pathname)) {
+  const startRoute = () => {
     startedRemotes().catch((error: unknown) => {
       // Spec section 2: a failed chunk load reloads the page, at most once a minute; until then the remote's area
       // says it is unavailable and the shell keeps working.
@@ -76,14 +77,30 @@ async function main() {
       const name = remoteFor(redirectFor(location.pathname) ?? location.pathname);
       if (name) void fallbackLifecycles(name, () => containerOf(name)).mount();
     });
-  }
+  };
+  /** The notice's Try again: the registry asked for anew and, when it answers, the route's remote mounted in place. */
+  const retryRegistry = async () => {
+    const again = await fetchRegistry('/remotes.json');
+    if (!again) return undefined;
+    setRuntimeConfig(again.config ?? {});
+    remotes = again.remotes;
+    registryRead = true;
+    pages.contentReplaced();
+    if (isRemoteRoute(location.pathname)) startRoute();
+    return versionsOf(remotes);
+  };
+
+  mountShell({ registryFailed: !registry, versions: versionsOf(remotes), retryRegistry });
+  await yieldToMain(); // the shell's mount and the remotes' start (the federation runtime, single-spa): two tasks
+
+  if (registryRead && isRemoteRoute(location.pathname)) startRoute();
 
   /** Within the shell's own pages no router is needed: the shell follows the address (popstate). */
   const navigate = (href: string) => {
     const { pathname } = new URL(href);
     // another page opens at its top (a remote's own links: ScrollToTop in shared/src/spa)
     if (pathname !== location.pathname) window.scrollTo(0, 0);
-    if (started || isRemoteRoute(pathname)) {
+    if (started || (registryRead && isRemoteRoute(pathname))) {
       startedRemotes().then((r) => r.navigateToUrl(href), () => { location.href = href; });
       return;
     }

@@ -20,6 +20,15 @@ interface Pending {
   observer: MutationObserver;
 }
 
+export interface PageChanges {
+  /**
+   * The page area was filled anew without a path change (the registry came back and the route's remote mounts): the
+   * focus goes to its heading as after a page change (the Try again that had it is gone).
+   */
+  contentReplaced(): void;
+  stop(): void;
+}
+
 export interface PageChangeOptions {
   main?: () => HTMLElement | null;
   announcer?: HTMLElement;
@@ -51,7 +60,7 @@ export function routeAnnouncer(doc: Document = document): HTMLElement {
  * Starts watching page changes. Call it before single-spa starts: single-spa holds back `popstate` listeners added
  * after its start until the new apps are mounted, and this one must see the page that is being left.
  */
-export function watchPageChanges(opts: PageChangeOptions = {}): () => void {
+export function watchPageChanges(opts: PageChangeOptions = {}): PageChanges {
   const mainOf = opts.main ?? (() => document.getElementById('main'));
   const announcer = opts.announcer ?? routeAnnouncer();
   const waitMs = opts.waitMs ?? HEADING_WAIT_MS;
@@ -89,32 +98,42 @@ export function watchPageChanges(opts: PageChangeOptions = {}): () => void {
   };
   const check = () => { const h = newHeading(); if (h) settle(h); };
 
+  /** Waits for the new page's heading; `before` are the headings that do not count (the page being left). */
+  const begin = (trigger: Element | null, before: Map<Element, string>) => {
+    const main = mainOf();
+    const observer = new MutationObserver(check);
+    if (main) observer.observe(main, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'style', 'class'] });
+    pending = {
+      trigger,
+      before,
+      // No new heading in time: the page's heading as it is, else <main>.
+      timer: setTimeout(() => settle(headingsIn(mainOf()).find((h) => isShown(h) && textOf(h) !== '') ?? null), waitMs),
+      observer,
+    };
+    check();
+  };
+
   const onPopState = () => {
     const next = location.pathname;
     if (next === path) return;
     path = next;
     if (!interacted) return;
     if (pending) return; // a redirect during a page change: the same change, still waited for
-    const main = mainOf();
-    const observer = new MutationObserver(check);
-    if (main) observer.observe(main, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'style', 'class'] });
-    pending = {
-      trigger: document.activeElement,
-      before: new Map(headingsIn(main).map((h) => [h, textOf(h)])),
-      // No new heading in time: the page's heading as it is, else <main>.
-      timer: setTimeout(() => settle(headingsIn(mainOf()).find((h) => isShown(h) && textOf(h) !== '') ?? null), waitMs),
-      observer,
-    };
+    begin(document.activeElement, new Map(headingsIn(mainOf()).map((h) => [h, textOf(h)])));
   };
   const onInteract = () => { interacted = true; };
   // A focus or click the visitor makes while the new page loads wins (settle leaves it where it is).
   window.addEventListener('popstate', onPopState, true);
   document.addEventListener('keydown', onInteract, true);
   document.addEventListener('pointerdown', onInteract, true);
-  return () => {
-    window.removeEventListener('popstate', onPopState, true);
-    document.removeEventListener('keydown', onInteract, true);
-    document.removeEventListener('pointerdown', onInteract, true);
-    if (pending) { clearTimeout(pending.timer); pending.observer.disconnect(); pending = undefined; }
+  return {
+    // The page's content came back in place (no path change): whatever heading it shows counts.
+    contentReplaced: () => { if (!pending) begin(document.activeElement, new Map()); },
+    stop: () => {
+      window.removeEventListener('popstate', onPopState, true);
+      document.removeEventListener('keydown', onInteract, true);
+      document.removeEventListener('pointerdown', onInteract, true);
+      if (pending) { clearTimeout(pending.timer); pending.observer.disconnect(); pending = undefined; }
+    },
   };
 }

@@ -21,7 +21,7 @@ describe('page changes (host/src/pageChange.ts)', () => {
   beforeEach(() => {
     history.replaceState(null, '', '/a');
     document.body.innerHTML = '<button id="elsewhere">x</button><main id="main" tabindex="-1"><h1>Old</h1></main>';
-    stop = watchPageChanges({ waitMs: 200 });
+    stop = watchPageChanges({ waitMs: 200 }).stop;
   });
   afterEach(() => stop());
 
