@@ -110,7 +110,9 @@ export function IndexPage() {
       <h2 className={styles.sectionTitle}>{t('home.onNow')}</h2>
       {failed && <p role="alert" className="tx-error">{t('home.failed')}</p>}
       {!films && !failed && <FilmSkeletons label={t('actions.loading')} />}
-      {films && (
+      {/* an empty catalogue: said, not a heading with nothing under it (the other lists say theirs too) */}
+      {films?.length === 0 && <p className={styles.none} data-testid="home-films-empty">{t('home.none')}</p>}
+      {films && films.length > 0 && (
         <ul className={styles.films} data-testid="home-films">
           {films.map((f, i) => <FilmCard key={f.feature.id} film={f} index={i} />)}
         </ul>
