@@ -51,6 +51,9 @@ describe('day/month/year in every language', () => {
     expect(formatLongDateTime(at, 'ar')).toBe('الجمعة، 27\u200f/11\u200f/2026، 16:30');
     expect(formatStripDay('2026-11-27', 'he').day).toBe('27/11');
     expect(formatStripDay('2026-11-27', 'ru').day).toBe('27/11');
+    // two digits in every language (Hebrew, Arabic and Polish wrote 1/12, English and Russian 01/12)
+    for (const l of ['he', 'en', 'ru', 'pl'] as const) expect(formatStripDay('2026-12-01', l).day).toBe('01/12');
+    expect(formatStripDay('2026-12-01', 'ar').day).toBe('01\u200f/12');
   });
 });
 

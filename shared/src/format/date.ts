@@ -61,10 +61,13 @@ export function formatDayMonthYearTime(iso: string): string {
   const parts = Object.fromEntries(fmt('en', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
-/** Weekday and day of a YYYY-MM-DD strip date (noon UTC is the same day in Jerusalem). */
+/**
+ * Weekday and day of a YYYY-MM-DD strip date (noon UTC is the same day in Jerusalem), dd/mm with two digits as the site
+ * writes its dates: 'numeric' gave 1/12 in Hebrew, Arabic and Polish but 01/12 in English and Russian.
+ */
 export const formatStripDay = (date: string, locale: Locale) => ({
   weekday: fmt(locale, { weekday: 'short' }).format(new Date(`${date}T12:00:00Z`)),
-  day: withSlashes(fmt(locale, { day: 'numeric', month: 'numeric' }), new Date(`${date}T12:00:00Z`)),
+  day: withSlashes(fmt(locale, { day: '2-digit', month: '2-digit' }), new Date(`${date}T12:00:00Z`)),
 });
 /** A business day YYYY-MM-DD as day/month/year (dd/mm/yyyy), the spec's display in every language. */
 export const formatDayMonthYear = (date: string) => date.split('-').reverse().join('/');
