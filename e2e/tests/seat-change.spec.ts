@@ -80,6 +80,8 @@ for (const lang of LANGS) {
     await expect(page.getByTestId('seat-change')).toBeVisible();
     await expect(page.getByTestId('seatmap')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('seat-change-current')).toContainText(reservation);
+    // as many new seats as tickets: the map's own count says so (it said "of at most 10")
+    await expect(page.getByRole('heading', { name: lang === 'en' ? 'Your seats (0 of at most 1)' : 'המושבים שלכם (0 מתוך 1 לכל היותר)' })).toBeVisible();
     // the seat change page passes axe-core like every other route
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
     // a seat of another price level: "Change" stays disabled and the page says why (it said nothing)

@@ -101,6 +101,16 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
 
   const order = priced.data?.order;
   const focusAlert = () => requestAnimationFrame(() => alertRef.current?.focus());
+  // The button that opened the voucher dialog (or removed the voucher) is gone once it has done its work: the focus
+  // goes to what replaced it — the voucher now paying, read out, or the button to add one (it fell to the page's body)
+  const voucherRow = useRef<HTMLDivElement>(null);
+  const [voucherFocus, focusVoucherRow] = useState<string | null>(null);
+  // after the render that shows it (the dialog's answer comes after an await: a frame's callback ran before that render)
+  useEffect(() => {
+    if (!voucherFocus) return;
+    voucherRow.current?.querySelector<HTMLElement>(voucherFocus)?.focus();
+    focusVoucherRow(null);
+  }, [voucherFocus, checkout.voucherPayment]);
 
   const setHold = useCallback((v: boolean) => {
     dispatch(checkoutActions.setHold(v));
@@ -252,16 +262,17 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
               </select>
             </div>
           )}
-          {!isHold && order && (
-            <div className={styles.voucherRow}>
+          {/* shown while the api prices the order again (a voucher changes it): the row under the focus stays */}
+          {!isHold && (
+            <div className={styles.voucherRow} ref={voucherRow}>
               {checkout.voucherPayment
                 ? (
-                  <p data-testid="voucher-applied">
+                  <p data-testid="voucher-applied" tabIndex={-1}>
                     {t('payment.voucher.applied', { reference: checkout.voucherPayment.systemVoucher, amount: formatMoney(checkout.voucherPayment.amount, locale) })}{' '}
-                    <button type="button" className={`tx-btn tx-btn-secondary ${styles.small}`} onClick={() => dispatch(checkoutActions.setVoucherPayment(null))}>{t('payment.voucher.remove')}</button>
+                    <button type="button" className={`tx-btn tx-btn-secondary ${styles.small}`} onClick={() => { dispatch(checkoutActions.setVoucherPayment(null)); focusVoucherRow('[data-testid="voucher-open"]'); }}>{t('payment.voucher.remove')}</button>
                   </p>
                 )
-                : <button type="button" className="tx-btn tx-btn-secondary" onClick={() => setVoucherOpen(true)} data-testid="voucher-open">{t('payment.voucher.open')}</button>}
+                : <button type="button" className="tx-btn tx-btn-secondary" onClick={() => { if (order) setVoucherOpen(true); }} aria-disabled={!order || undefined} data-testid="voucher-open">{t('payment.voucher.open')}</button>}
             </div>
           )}
         </div>
@@ -271,7 +282,7 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
         <VoucherDialog
           total={order.totalAmount}
           onClose={() => setVoucherOpen(false)}
-          onApply={(p) => { dispatch(checkoutActions.setVoucherPayment(p)); setVoucherOpen(false); }}
+          onApply={(p) => { dispatch(checkoutActions.setVoucherPayment(p)); setVoucherOpen(false); focusVoucherRow('[data-testid="voucher-applied"]'); }}
         />
       )}
 

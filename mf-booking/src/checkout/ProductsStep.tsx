@@ -8,6 +8,7 @@ import { useCheckoutDispatch, useCheckoutSelector, useLocale } from './hooks';
 import { usePersistCheckout } from './persist';
 import { isPricedProduct } from './totals';
 import type { StepProps } from '../order/stepProps';
+import { keepFocusInGroup } from './keepFocus';
 import styles from './checkout.module.css';
 
 const MAX_PER_PRODUCT = 10;
@@ -34,6 +35,14 @@ export function ProductsStep({ onNext, onBack }: Partial<StepProps>) {
   const needsDelivery = deliveryRequired(products, quantities);
 
   const setQty = (id: number, q: number) => dispatch(checkoutActions.setProductQuantity({ id, quantity: Math.max(0, Math.min(MAX_PER_PRODUCT, q)) }));
+  // a press on − or + is said once, politely (it said nothing)
+  const [said, setSaid] = useState('');
+  const press = (id: number, name: string, q: number, from: HTMLElement) => {
+    const n = Math.max(0, Math.min(MAX_PER_PRODUCT, q));
+    setQty(id, n);
+    setSaid(t('products.quantityNow', { name, count: n }));
+    keepFocusInGroup(from);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,7 +74,7 @@ export function ProductsStep({ onNext, onBack }: Partial<StepProps>) {
                 {p.isDeliveryRequired && <p className={styles.note}>{t('products.needsDelivery')}</p>}
                 <div className={styles.qty} role="group" aria-labelledby={`${qtyId}-label`}>
                   <span id={`${qtyId}-label`} className="tx-visually-hidden">{t('products.quantityOf', { name: p.name })}</span>
-                  <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('products.less', { name: p.name })} disabled={q === 0} onClick={() => setQty(p.id, q - 1)}>−</button>
+                  <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('products.less', { name: p.name })} disabled={q === 0} onClick={(e) => press(p.id, p.name, q - 1, e.currentTarget)}>−</button>
                   <input
                     id={qtyId}
                     type="number"
@@ -77,13 +86,14 @@ export function ProductsStep({ onNext, onBack }: Partial<StepProps>) {
                     onChange={(e) => setQty(p.id, Number(e.target.value) || 0)}
                     className={styles.qtyInput}
                   />
-                  <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('products.more', { name: p.name })} disabled={q >= MAX_PER_PRODUCT} onClick={() => setQty(p.id, q + 1)}>+</button>
+                  <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('products.more', { name: p.name })} disabled={q >= MAX_PER_PRODUCT} onClick={(e) => press(p.id, p.name, q + 1, e.currentTarget)}>+</button>
                 </div>
               </div>
             </li>
           );
         })}
       </ul>
+      <p className="tx-visually-hidden" aria-live="polite" data-testid="product-qty-said">{said}</p>
       {needsDelivery && (
         <fieldset className={styles.fieldset} aria-invalid={error && !delivery} aria-describedby={error && !delivery ? 'delivery-error' : undefined}>
           <legend>{t('products.deliveryMethod')} *</legend>

@@ -74,6 +74,7 @@ export function Confirmation() {
 
   const sendSms = async (e: FormEvent) => {
     e.preventDefault();
+    if (sendState.isLoading) return;
     const m = rules.normalizeMobile(mobile);
     const err = rules.validate(m, [rules.required, rules.mobile]);
     setMobileError(err);
@@ -119,7 +120,8 @@ export function Confirmation() {
           <TicketActions documentKey={reservation.documentKey} title={first?.featureName ?? reservation.reservationIdentifier} calendar={!reservation.order.presentations.every((p) => p.isVod)} />
           <form onSubmit={(e) => void sendSms(e)} noValidate className={styles.sms}>
             <Field id="sms-mobile" type="tel" dir="ltr" label={t('confirmation.smsMobile')} value={mobile} error={mobileError} onChange={(e) => setMobile(e.target.value)} onBlur={() => setMobile(rules.normalizeMobile(mobile))} />
-            <button type="submit" className="tx-btn tx-btn-secondary" disabled={sendState.isLoading} data-testid="send-sms">{t('confirmation.sendSms')}</button>
+            {/* not disabled while sending: a disabled button under the focus dropped it to the page's body */}
+            <button type="submit" className="tx-btn tx-btn-secondary" aria-disabled={sendState.isLoading || undefined} data-testid="send-sms">{t('confirmation.sendSms')}</button>
             {sent && <p role="status" className={styles.ok} data-testid="sms-sent">{t('confirmation.smsSent')}</p>}
             {sendState.error && !sent && <p role="alert" className="tx-error">{failureText(t, sendState.error)}</p>}
           </form>

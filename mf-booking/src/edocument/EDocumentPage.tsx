@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Spinner, eTicketState, formatDayMonthYear, formatLongDateTime, formatMoney, type ApiFailure } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
@@ -29,6 +29,14 @@ export function EDocumentPage() {
       <section className="tx-page" data-testid="edocument" data-state="notFound">
         <div role="alert" className={`tx-card ${styles.state}`}>
           <h1>{t(notFound ? 'edocument.notFound' : 'edocument.error')}</h1>
+          {/* not a dead end (QA, sixteenth session): where the right link is, and the ways on */}
+          {notFound && <p>{t('edocument.notFoundHelp')}</p>}
+          {notFound && (
+            <p className={styles.ways}>
+              <a className="tx-btn" data-spa href="/customer">{t('edocument.toAccount')}</a>
+              <Link className="tx-btn tx-btn-secondary" to="/order">{t('edocument.toScreenings')}</Link>
+            </p>
+          )}
           {!notFound && <button type="button" className="tx-btn" onClick={() => void refetch()}>{t('common:actions.retry')}</button>}
         </div>
       </section>
@@ -60,7 +68,7 @@ export function EDocumentPage() {
         </dl>
         <p className={styles.when}>{formatLongDateTime(d.dateTime, locale)}</p>
         {!d.isCancelled && <div className={styles.qr}><QrCode svg={d.qrSvg} label={t('edocument.qrAlt', { reservation: d.reservationIdentifier })} size={240} /></div>}
-        {!d.isCancelled && <TicketActions documentKey={documentKey} title={d.featureName} />}
+        {!d.isCancelled && <TicketActions documentKey={documentKey} title={d.featureName} calendar={!d.isVod} print />}
         <table className="tx-table">
           <caption className="tx-visually-hidden">{t('edocument.tickets')}</caption>
           <thead><tr><th scope="col">{t(d.isVod ? 'edocument.viewing' : 'edocument.seat')}</th><th scope="col">{t('edocument.ticket')}</th><th scope="col">{t('edocument.scanned')}</th></tr></thead>

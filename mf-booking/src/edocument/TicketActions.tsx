@@ -14,7 +14,7 @@ export const eTicketUrl = (documentKey: string) => `${window.location.origin}/ed
  * the api's tested calendar.ics, and sharing through the Web Share API where the browser has it,
  * else copying the link (and showing it to copy by hand when the clipboard is refused).
  */
-export function TicketActions({ documentKey, title, calendar = true }: { documentKey: string; title: string; calendar?: boolean }) {
+export function TicketActions({ documentKey, title, calendar = true, print = false }: { documentKey: string; title: string; calendar?: boolean; print?: boolean }) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const [copied, setCopied] = useState<'copied' | 'manual' | null>(null);
   const url = eTicketUrl(documentKey);
@@ -45,6 +45,8 @@ export function TicketActions({ documentKey, title, calendar = true }: { documen
         </a>
       )}
       <button type="button" className="tx-btn tx-btn-secondary" onClick={() => void share()} data-testid="share-ticket">{t('eticketActions.share')}</button>
+      {/* the page prints as a ticket: light, without the site's header, menu, actions and footer (edocument.module.css) */}
+      {print && <button type="button" className="tx-btn tx-btn-secondary" onClick={() => window.print()} data-testid="print-ticket">{t('eticketActions.print')}</button>}
       <SeatChangeLink documentKey={documentKey} />
       {copied === 'copied' && <p role="status" className={styles.copied}>{t('eticketActions.copied')}</p>}
       {copied === 'manual' && (

@@ -70,13 +70,15 @@ export function EventList() {
                     to={`/order/${p.id}`}
                     className={styles.time}
                     data-testid="presentation-link"
-                    aria-disabled={p.locationOffline || p.available === 0 || undefined}
+                    // Not aria-disabled: the link works — a sold-out screening's page is where its waiting list is
+                    // (QA, sixteenth session: a screen reader said "unavailable" and the visitor stopped there)
+                    data-unavailable={p.locationOffline || p.available === 0 || undefined}
                   >
                     {/* The visible text is the accessible name (WCAG 2.5.3); the film's name is read first. */}
                     <span className="tx-visually-hidden">{f.name}, </span>
                     <strong>{formatTime(p.dateTime, locale)}</strong>
                     <span>{p.locationName} · {p.venueName}</span>
-                    <small>{p.locationOffline ? t('events.offline') : p.isVod ? t('events.vodNote') : p.available === 0 ? t('events.soldOut') : `${t(`events.mode.${p.seatingMode}`)} · ${t('events.placesLeft', { count: p.available })}`}</small>
+                    <small>{p.locationOffline ? t('events.offline') : p.isVod ? t('events.vodNote') : p.available === 0 ? t('events.soldOutWaitlist') : `${t(`events.mode.${p.seatingMode}`)} · ${t('events.placesLeft', { count: p.available })}`}</small>
                   </Link>
                 </li>
               ))}

@@ -73,7 +73,7 @@ export function MiniSitePage() {
                 <span>{p.locationName} · {p.venueName}</span>
                 {p.locationOffline
                   ? <small role="note">{t('minisite.offline')}</small>
-                  : <Link className="tx-btn" to={`/order/${p.id}`} aria-label={t('minisite.book', { feature: p.featureName, time: formatTime(p.dateTime, locale) })}>{t('minisite.bookShort')}</Link>}
+                  : <Link className="tx-btn" to={`/order/${p.id}`} aria-label={t('minisite.book', { feature: p.featureName, date: formatDayMonthYear(jerusalemDate(p.dateTime)), time: formatTime(p.dateTime, locale), place: `${p.locationName} · ${p.venueName}` })}>{t('minisite.bookShort')}</Link>}
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerSignInUrl, ErrorNotice, WaitingListEntryResponse, type ApiFailure, type Presentation, type WaitingListEntry, type WaitingListJoinBody } from '@ticketing/shared';
 import { bookingApi } from '../api/bookingApi';
@@ -67,10 +67,8 @@ function JoinWaitingList({ presentationId }: { presentationId: number }) {
       </p>
     );
   }
-  if (state.isSuccess) {
-    return <p role="status">{t('waitingList.joined')} <a data-spa href="/customer">{t('waitingList.myLists')}</a></p>;
-  }
-  const submit = (e: FormEvent) => { e.preventDefault(); void join({ presentationId, partySize: party, adjacentOnly: adjacent }); };
+  if (state.isSuccess) return <Joined />;
+  const submit = (e: FormEvent) => { e.preventDefault(); if (!state.isLoading) void join({ presentationId, partySize: party, adjacentOnly: adjacent }); };
   return (
     <form noValidate onSubmit={submit} aria-label={t('waitingList.join')}>
       <p>{t('waitingList.explain')}</p>
@@ -79,8 +77,17 @@ function JoinWaitingList({ presentationId }: { presentationId: number }) {
         {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
       </select>
       <p><label><input type="checkbox" checked={adjacent} onChange={(e) => setAdjacent(e.target.checked)} /> {t('waitingList.adjacentOnly')}</label></p>
-      <button type="submit" className="tx-btn" disabled={state.isLoading}>{t('waitingList.join')}</button>
+      {/* not disabled while joining: the focus stays on it, then goes to the answer */}
+      <button type="submit" className="tx-btn" aria-disabled={state.isLoading || undefined}>{t('waitingList.join')}</button>
       {state.error && <ErrorNotice messageKey={(state.error as ApiFailure).key ?? 'errors.generic'} />}
     </form>
   );
+}
+
+/** Joined: said where the form was, with the focus on it (the form and its button are gone). */
+function Joined() {
+  const { t } = useTranslation(NAMESPACE);
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => { ref.current?.focus(); }, []);
+  return <p role="status" tabIndex={-1} ref={ref} data-testid="waiting-list-joined">{t('waitingList.joined')} <a data-spa href="/customer">{t('waitingList.myLists')}</a></p>;
 }

@@ -76,7 +76,8 @@ export function SeatChangePage() {
         <>
           <p>{t('seatChange.choose', { count: info.tickets.length, group })} {t('seatChange.until', { date: formatLongDateTime(info.until, locale) })}</p>
           <h2>{t('order.steps.chooseSeats')}</h2>
-          <SeatSelection presentation={p} groupName={groupName} onValidityChange={setValid} binding={bookingSeatBinding} />
+          {/* as many new seats as tickets: the map's limit and its "(0 of at most N)" say so (it said "at most 10") */}
+          <SeatSelection presentation={p} groupName={groupName} onValidityChange={setValid} binding={bookingSeatBinding} maxSeats={info.tickets.length} />
           {otherLevel.length > 0 ? (
             <p role="status" className="tx-error" data-testid="seat-change-hint">{t('seatChange.otherLevel', {
               seats: otherLevel.map((x) => t('seatChange.seat', { row: x.RowName ?? '', seat: x.SeatName ?? '' })).join(', '),

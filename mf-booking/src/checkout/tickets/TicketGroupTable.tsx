@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type TicketGroup } from '@ticketing/shared';
 import { NAMESPACE } from '../../locales';
@@ -7,6 +8,7 @@ import { useLocale } from '../hooks';
 import { distribute, isPinned, quantitiesOf } from '../ticketAssign';
 import type { TicketDetails } from './useTicketDetails';
 import { useSetSeatTickets } from './useSeatTickets';
+import { keepFocusInGroup } from '../keepFocus';
 import styles from '../checkout.module.css';
 
 interface Props {
@@ -32,9 +34,13 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
   const q = group ? quantitiesOf(p, group.id) : {};
   const pinned = seats.filter((s) => isPinned(s.ticket as CheckoutTicket)).length;
   const covered = seats.filter((s) => s.ticket).length;
-  const setQuantity = (g: TicketGroup, ticketId: number, n: number) => {
+  // one polite announcement of the new quantity for the whole table (a live region per row read out bare numbers)
+  const [said, setSaid] = useState('');
+  const setQuantity = (g: TicketGroup, ticketId: number, n: number, from: HTMLElement) => {
     const quantities = { ...quantitiesOf(p, g.id), [String(ticketId)]: Math.max(0, n) };
     set(distribute(p, details.detailed(g), quantities));
+    setSaid(t('tickets.quantityNow', { name: g.tickets.find((x) => x.id === ticketId)?.name ?? '', count: Math.max(0, n) }));
+    keepFocusInGroup(from);
   };
   return (
     <fieldset className={`tx-card ${styles.fieldset}`} data-testid="ticket-group">
@@ -80,9 +86,9 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
                 <td className={styles.chargeCol}>{charge}</td>
                 <td>
                   {!isLoyalty && <div className={styles.qty} role="group" aria-label={label}>
-                    <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.less', { name: tk.name })} disabled={n === 0 || !details.ready} onClick={() => group && setQuantity(group, tk.id, n - 1)}>−</button>
-                    <output aria-live="polite" className={styles.qtyValue} data-testid="ticket-qty">{n}</output>
-                    <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.more', { name: tk.name })} disabled={!canAdd || !details.ready} onClick={() => group && setQuantity(group, tk.id, n + 1)}>+</button>
+                    <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.less', { name: tk.name })} disabled={n === 0 || !details.ready} onClick={(e) => group && setQuantity(group, tk.id, n - 1, e.currentTarget)}>−</button>
+                    <output className={styles.qtyValue} data-testid="ticket-qty">{n}</output>
+                    <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.more', { name: tk.name })} disabled={!canAdd || !details.ready} onClick={(e) => group && setQuantity(group, tk.id, n + 1, e.currentTarget)}>+</button>
                   </div>}
                 </td>
               </tr>
@@ -90,7 +96,9 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
           })}
         </tbody>
       </table>
-      <p className={covered < seats.length ? 'tx-error' : styles.note} role={tried && covered < seats.length ? 'alert' : undefined}>
+      <p className="tx-visually-hidden" aria-live="polite" data-testid="ticket-qty-said">{said}</p>
+      {/* polite: after Next was pressed it changes with every quantity, and an alert interrupted each time */}
+      <p className={covered < seats.length ? 'tx-error' : styles.note} role={tried && covered < seats.length ? 'status' : undefined}>
         {t(vod ? 'tickets.coveredVod' : 'tickets.covered', { covered, count: seats.length })}
       </p>
     </fieldset>

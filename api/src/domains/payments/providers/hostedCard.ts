@@ -113,13 +113,14 @@ export function securityHeaders(reply: FastifyReply, parentOrigin: string): void
   reply.type('text/html; charset=utf-8');
 }
 
+/** The provider's page; its main landmark is named (embedded in the site's page, two unnamed mains were one too many). */
 export function layout(opts: { lang: 'he' | 'en'; title: string; base: string; accent: string; body: string; message?: PaymentMessage; origin?: string; brand: string }): string {
   const data = opts.message ? ` data-message="${esc(JSON.stringify(opts.message))}" data-origin="${esc(opts.origin ?? '')}"` : '';
   return `<!doctype html>
 <html lang="${opts.lang}" dir="${opts.lang === 'he' ? 'rtl' : 'ltr'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(opts.title)}</title><link rel="stylesheet" href="${opts.base}/page.css"></head>
-<body${data} data-accent="${esc(opts.accent)}"><main>
+<body${data} data-accent="${esc(opts.accent)}"><main aria-label="${esc(`${opts.brand}: ${opts.title}`)}">
 <p class="brand">${esc(opts.brand)}</p>
 ${opts.body}
 </main><script src="${opts.base}/page.js"></script></body></html>`;

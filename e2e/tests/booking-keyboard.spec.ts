@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { expectConfirmation, payByCard, startOrder, toSummary } from './booking-flow';
+
+// A booking to its payment step per test on a shared 2-core machine: more than the default minute.
+test.describe.configure({ timeout: 120_000 });
+
+/**
+ * Sixteenth session (QA, keyboard and screen reader): the keyboard's place survives the presses that remove or disable
+ * what was pressed, and a quantity change is said once; the e-ticket prints as a ticket and a wrong e-ticket link is
+ * not a dead end. By visible labels and keys.
+ */
+test('he, phone: "one ticket less" down to 0 keeps the focus in its row and says the new quantity once', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startOrder(page, request, 'he', { quantity: 1 });
+  // the row of the ticket the seat was given (its "less" is enabled), found again by its name once "less" is disabled
+  const given = page.getByTestId('ticket-type').filter({ has: page.getByRole('button', { name: /^כרטיס .* אחד פחות$/, disabled: false }) }).first();
+  const name = (await given.getByRole('rowheader').textContent())!.trim();
+  const row = page.getByTestId('ticket-type').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  const less = row.getByRole('button', { name: /אחד פחות$/ });
+  const more = row.getByRole('button', { name: /אחד נוסף$/ });
+  await less.focus();
+  await page.keyboard.press('Enter');
+  await expect(less).toBeDisabled();
+  await expect(more).toBeFocused();
+  await expect(page.getByTestId('ticket-qty-said')).toHaveText(`${name}: 0 כרטיסים`);
+  // a single polite region for the table: the quantities themselves are not live regions that read out bare numbers
+  await expect(page.getByTestId('ticket-qty').and(page.locator('[aria-live]'))).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ticket-qty-said')).toHaveText(`${name}: כרטיס אחד`);
+});
+
+test('en: a voucher applied from the dialog takes the focus, and removing it gives the focus to "Pay with a voucher"', async ({ page, request }) => {
+  await startOrder(page, request, 'en', { quantity: 2 });
+  await toSummary(page);
+  await page.getByRole('button', { name: 'Pay with a voucher' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Pay with a voucher' })).toBeVisible();
+  await page.keyboard.type('GIFT-30-DEMO');
+  await page.keyboard.press('Enter');
+  const applied = page.getByTestId('voucher-applied');
+  await expect(applied).toContainText('Voucher GIFT-30-DEMO pays');
+  await expect(applied).toBeFocused();
+  await applied.getByRole('button', { name: 'Remove voucher' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Pay with a voucher' })).toBeFocused();
+});
+
+test('a wrong e-ticket link says where the right one is and leads on (he); the e-ticket prints as the ticket alone (en)', async ({ page, request }) => {
+  await page.goto('/edocument/NO-SUCH-TICKET?lang=he');
+  await expect(page.getByRole('heading', { level: 1, name: 'ההזמנה לא נמצאה' })).toBeVisible();
+  await expect(page.getByText('בדקו את הקישור שקיבלתם ב-SMS או בדוא"ל; ההזמנות שלכם נמצאות גם באזור האישי.')).toBeVisible();
+  await page.getByTestId('edocument').getByRole('link', { name: 'סרטים והצגות' }).click();
+  await expect(page).toHaveURL(/\/order(\?|$)/);
+
+  await startOrder(page, request, 'en', { quantity: 1 });
+  await toSummary(page);
+  await payByCard(page);
+  await expectConfirmation(page);
+  await page.getByTestId('eticket-link').click();
+  await expect(page.getByRole('button', { name: 'Print the ticket' })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('header').first()).toHaveCSS('visibility', 'hidden');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('visibility', 'visible');
+  await expect(page.getByRole('button', { name: 'Print the ticket' })).toBeHidden();
+});
