@@ -63,3 +63,17 @@ test('a wrong e-ticket link says where the right one is and leads on (he); the e
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('visibility', 'visible');
   await expect(page.getByRole('button', { name: 'Print the ticket' })).toBeHidden();
 });
+
+test('he, phone: an e-ticket opened from the customer area leads back to it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/customer?lang=he');
+  await page.getByRole('button', { name: 'כניסה עם אימייל וסיסמה' }).click();
+  await page.getByLabel('אימייל', { exact: true }).fill('noa@example.com');
+  await page.getByLabel('סיסמה', { exact: true }).fill('demo-password-1');
+  await page.getByRole('button', { name: 'התחברות', exact: true }).click();
+  await page.getByRole('link', { name: 'הצגת הכרטיס האלקטרוני' }).first().click();
+  await expect(page.getByTestId('edocument')).toBeVisible();
+  await page.getByRole('link', { name: 'חזרה לאזור האישי' }).click();
+  await expect(page).toHaveURL(/\/customer(\?|$)/);
+  await expect(page.getByRole('heading', { level: 1, name: /נועה/ })).toBeVisible();
+});

@@ -73,7 +73,7 @@ for (const lang of LANGS) {
   });
 }
 
-const NEXT = { en: 'Next', he: 'המשך' } as const;
+const NEXT = { en: 'Continue', he: 'המשך' } as const;
 const DETAILS = { en: 'Your details', he: 'הפרטים שלך' } as const;
 
 for (const lang of LANGS) {

@@ -175,7 +175,7 @@ function CustomerInfoForm({ onNext, onBack, owner }: Partial<StepProps> & { owne
       )}
       <div className={styles.actions}>
         {onBack && <button type="button" className="tx-btn tx-btn-secondary" onClick={onBack}>{t('common:actions.back')}</button>}
-        <button type="submit" className="tx-btn" data-testid="customer-info-next">{t('common:actions.next')}</button>
+        <button type="submit" className="tx-btn" data-testid="customer-info-next">{t('order.continue')}</button>
       </div>
     </form>
   );

@@ -108,7 +108,7 @@ export function ProductsStep({ onNext, onBack }: Partial<StepProps>) {
       )}
       <div className={styles.actions}>
         {onBack && <button type="button" className="tx-btn tx-btn-secondary" onClick={onBack}>{t('common:actions.back')}</button>}
-        <button type="submit" className="tx-btn" data-testid="products-next">{t('common:actions.next')}</button>
+        <button type="submit" className="tx-btn" data-testid="products-next">{t('order.continue')}</button>
       </div>
     </form>
   );

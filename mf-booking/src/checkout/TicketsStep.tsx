@@ -105,7 +105,7 @@ function TicketsForm({ p, groups, presentation, onNext, onBack }: FormProps) {
       {step.error && <p ref={step.errorRef} tabIndex={-1} role="alert" className="tx-error" data-testid="tickets-error">{step.error}</p>}
       <div className={styles.actions}>
         {onBack && <button type="button" className="tx-btn tx-btn-secondary" onClick={onBack}>{t('common:actions.back')}</button>}
-        <button type="button" className="tx-btn" onClick={() => void step.next()} disabled={step.busy || !details.ready} aria-busy={!details.ready} data-testid="tickets-next">{t('common:actions.next')}</button>
+        <button type="button" className="tx-btn" onClick={() => void step.next()} disabled={step.busy || !details.ready} aria-busy={!details.ready} data-testid="tickets-next">{t('order.continue')}</button>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Spinner, eTicketState, formatDayMonthYear, formatLongDateTime, formatMoney, type ApiFailure } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
@@ -20,6 +20,8 @@ export function EDocumentPage() {
   const locale = useLocale();
   const { data, error, isLoading, refetch } = useEdocumentQuery({ documentKey, locale: i18n.language });
   const { data: config } = useStartupConfigQuery();
+  // opened from the customer area: the way back is on the page, not only the browser's Back (QA, sixteenth session)
+  const fromAccount = useSearchParams()[0].get('from') === 'account';
 
   if (isLoading) return <section className="tx-page"><Spinner /></section>;
   if (error) {
@@ -52,6 +54,7 @@ export function EDocumentPage() {
 
   return (
     <section className="tx-page" aria-labelledby="edoc-title" data-testid="edocument" data-state={state}>
+      {fromAccount && <p className={styles.back}><a data-spa href="/customer">{t('edocument.backToAccount')}</a></p>}
       <article className={`tx-card ${styles.ticket} ${styles[state] ?? ''}`}>
         <header className={styles.header}>
           <h1 id="edoc-title">{d.featureName}</h1>

@@ -66,7 +66,7 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
         ))}
       </ul>
       {(r.isHold || r.status === 'held-unpaid') && <p>{t('area.reservations.holdUnpaid')}</p>}
-      {r.eTicketUrl && r.status !== 'cancelled' && <p><a href={r.eTicketUrl}>{t('area.reservations.eTicket')}</a></p>}
+      {r.eTicketUrl && r.status !== 'cancelled' && <p><a href={`${r.eTicketUrl}${r.eTicketUrl.includes('?') ? '&' : '?'}from=account`}>{t('area.reservations.eTicket')}</a></p>}
       {/* the outcome takes the focus after "Yes, cancel" (the dialog closed, the button may be gone) */}
       <div ref={outcome} tabIndex={-1} className={styles.outcome}>
         {done && (
