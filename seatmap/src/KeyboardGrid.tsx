@@ -13,13 +13,15 @@ export const MAX_GRID_CELLS = 400;
  * placed exactly over its seat. Arrows move between seats (across aisles and sections), Home/End to the row's
  * ends, Enter/Space choose; + / − / 0 bubble to the map region (zoom).
  */
-export function KeyboardGrid({ model, view, focus, onFocusSeat, focusByKeyboard, onActivate, ensureVisible, groupName }: {
+export function KeyboardGrid({ model, view, focus, onFocusSeat, focusByKeyboard, focusAsked, onActivate, ensureVisible, groupName }: {
   model: SeatMapModel;
   view: View | null;
   focus: number;
   onFocusSeat(i: number): void;
   /** True when the last focus move came from the keyboard: the DOM focus then follows the roving tabindex. */
   focusByKeyboard: MutableRefObject<boolean>;
+  /** A seat the DOM focus goes to once its cell is rendered (best available's first seat, "choose seat 7 instead"); -1: none. */
+  focusAsked?: MutableRefObject<number>;
   onActivate(seat: number): void;
   ensureVisible(i: number): void;
   groupName: (tg: number) => string | undefined;
@@ -53,8 +55,12 @@ export function KeyboardGrid({ model, view, focus, onFocusSeat, focusByKeyboard,
 
   // move DOM focus with the roving tabindex
   useLayoutEffect(() => {
-    if (!focusByKeyboard.current) return;
-    gridRef.current?.querySelector<HTMLElement>(`[data-seat-index="${focus}"]`)?.focus({ preventScroll: true });
+    const asked = focusAsked !== undefined && focusAsked.current >= 0 && focusAsked.current === focus;
+    if (!focusByKeyboard.current && !asked) return;
+    const cell = gridRef.current?.querySelector<HTMLElement>(`[data-seat-index="${focus}"]`);
+    cell?.focus({ preventScroll: true });
+    // asked once: the cell may come a render later (the view moves to it first)
+    if (cell && asked) focusAsked.current = -1;
   });
 
   const v = view;

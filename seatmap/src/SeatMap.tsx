@@ -38,6 +38,7 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
   // first drawing does not need)
   const [chosenFocus, setFocus] = useState<number>(-1);
   const focusByKeyboard = useRef(false);
+  const focusAsked = useRef(-1);
 
   const labels = useMemo(() => ({
     sectionLabel: (name: string, isGA: boolean, available: number, soldOut: boolean) =>
@@ -57,8 +58,12 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
   useEffect(() => {
     if (!focusRequest || focusRequest.seat < 0) return;
     ensureVisible(focusRequest.seat);
+    // the keyboard focus goes there too: the control that asked is gone or was busy (QA: best available in the hall
+    // left the focus on <body>)
+    focusAsked.current = focusRequest.seat;
     setFocus(focusRequest.seat);
-  }, [focusRequest, ensureVisible]);
+    rerender(); // the same seat as before still needs its render to take the focus
+  }, [focusRequest, ensureVisible, rerender]);
 
   const v = map.viewRef.current;
   // the overlays follow the view only from the frame after the first drawing (useMapViewport's `overlays`)
@@ -77,7 +82,8 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
         className={styles.viewport}
         role="region"
         aria-roledescription={t('seatmap.roleDescription')}
-        aria-label={t('seatmap.regionLabel', { name: hallName ?? model.plan.name })}
+        // a concert's stage is not a screen (QA: the arena said "Screen at the top")
+        aria-label={t(model.plan.stage.kind === 'stage' ? 'seatmap.regionLabelStage' : 'seatmap.regionLabel', { name: hallName ?? model.plan.name })}
         tabIndex={0}
         onKeyDown={map.onRegionKey}
         data-testid="seatmap"
@@ -92,6 +98,7 @@ export function SeatMap({ model, groupName, onActivate, onGeneralAdmission, focu
           focus={focus}
           onFocusSeat={setFocus}
           focusByKeyboard={focusByKeyboard}
+          focusAsked={focusAsked}
           onActivate={onActivate}
           ensureVisible={ensureVisible}
           groupName={groupName}

@@ -159,14 +159,20 @@ export function GaPanel({ model, seats, onAdd, onRemove, maxReached, vod = false
 }) {
   const { t } = useSeatmapTranslation();
   const ga = model.sections.filter((s) => s.isGA);
+  const said = useHeldCountAnnouncement(model, seats, vod);
   if (!ga.length) return null;
   return (
     <section className="tx-card" aria-labelledby="ga-title" data-testid="ga-panel">
-      <h3 id="ga-title">{t(vod ? 'seatmap.ga.titleVod' : 'seatmap.ga.title')}</h3>
+      {/* a neutral title: "free seating areas" stood above a standing floor (a standing venue, the mixed hall's standing) */}
+      <h3 id="ga-title">{t(vod ? 'seatmap.ga.titleVod' : 'seatmap.ga.titlePlaces')}</h3>
       {ga.map((s) => {
         const mine = seats.filter((x) => x.sectionId === s.id).length;
         const left = Math.max(0, s.available - (model.gaHeld.get(s.id)?.length ?? 0));
         const busy = seats.some((x) => x.sectionId === s.id && x.hold === 'pending');
+        // aria-disabled, never disabled: a disabled button loses the keyboard focus to <body> (QA: every next place
+        // cost 10–17 Tabs while the hold request ran); a press while it is off is ignored
+        const lessOff = !mine || busy;
+        const moreOff = left <= 0 || maxReached || busy;
         return (
           <div key={s.id} className={styles.gaRow} id={`ga-${s.id}`}>
             <div>
@@ -174,25 +180,70 @@ export function GaPanel({ model, seats, onAdd, onRemove, maxReached, vod = false
               {(!vod || left <= 0) && <div><small>{left > 0 ? t('seatmap.gaLeft', { n: left }) : t('seatmap.soldOut')}</small></div>}
             </div>
             <div className={styles.qty} role="group" aria-label={t(vod ? 'seatmap.ga.quantityVod' : 'seatmap.ga.quantity', { section: s.name })}>
-              <button type="button" className="tx-btn tx-btn-secondary" aria-label={t(vod ? 'seatmap.ga.lessVod' : 'seatmap.ga.less', { section: s.name })} disabled={!mine || busy} onClick={() => onRemove(s.id)}>−</button>
-              <output aria-live="polite" data-testid={`ga-count-${s.id}`}>{mine}</output>
-              <button type="button" className="tx-btn tx-btn-secondary" aria-label={t(vod ? 'seatmap.ga.moreVod' : 'seatmap.ga.more', { section: s.name })} disabled={left <= 0 || maxReached || busy} onClick={() => onAdd(s.id)}>+</button>
+              <button type="button" className="tx-btn tx-btn-secondary" aria-label={t(vod ? 'seatmap.ga.lessVod' : 'seatmap.ga.less', { section: s.name })}
+                aria-disabled={lessOff} data-testid={`ga-less-${s.id}`} onClick={() => { if (!lessOff) onRemove(s.id); }}>−</button>
+              <output data-testid={`ga-count-${s.id}`} aria-busy={busy}>{mine}</output>
+              <button type="button" className="tx-btn tx-btn-secondary" aria-label={t(vod ? 'seatmap.ga.moreVod' : 'seatmap.ga.more', { section: s.name })}
+                aria-disabled={moreOff} data-testid={`ga-more-${s.id}`} onClick={() => { if (!moreOff) onAdd(s.id); }}>+</button>
             </div>
           </div>
         );
       })}
+      <div className="tx-visually-hidden" aria-live="polite" data-testid="ga-live">{said}</div>
     </section>
   );
 }
 
+/**
+ * The sentence a screen reader hears, politely, when a section's count of held places changes ("2 places in Standing
+ * floor"): the count alone ("2") said nothing about what changed. Nothing on the first render.
+ */
+function useHeldCountAnnouncement(model: SeatMapModel, seats: CartSeat[], vod: boolean): string {
+  const { t } = useSeatmapTranslation();
+  const before = useRef<Map<number, number> | null>(null);
+  const [said, setSaid] = useState('');
+  useEffect(() => {
+    const now = new Map<number, number>();
+    for (const x of seats) if (x.isGA && x.hold === 'held') now.set(x.sectionId, (now.get(x.sectionId) ?? 0) + 1);
+    const prev = before.current;
+    before.current = now;
+    if (!prev) return;
+    for (const s of model.sections) {
+      if (!s.isGA || (prev.get(s.id) ?? 0) === (now.get(s.id) ?? 0)) continue;
+      setSaid(t(vod ? 'seatmap.ga.countVod' : 'seatmap.ga.count', { count: now.get(s.id) ?? 0, section: s.name }));
+    }
+  }, [seats, model, vod, t]);
+  return said;
+}
+
+/**
+ * Best available. `onRun` resolves to the text that says why nothing was held (shown here and focused), or null when
+ * seats were held (the caller moves the focus to the first of them). The button stays focusable while the request
+ * runs (aria-disabled): a disabled button dropped the focus to <body>.
+ */
 export function BestAvailable({ maxSeats, hasAccessible, loading, onRun }: {
-  maxSeats: number; hasAccessible: boolean; loading: boolean; onRun: (quantity: number, accessible: boolean) => void;
+  maxSeats: number; hasAccessible: boolean; loading: boolean; onRun: (quantity: number, accessible: boolean) => Promise<string | null>;
 }) {
   const { t } = useSeatmapTranslation();
   const id = useId();
   const [q, setQ] = useState(2);
   const [acc, setAcc] = useState(false);
+  const [failed, setFailed] = useState<{ text: string; n: number } | null>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => { if (failed) messageRef.current?.focus(); }, [failed]);
   const options = useMemo(() => Array.from({ length: maxSeats }, (_, k) => k + 1), [maxSeats]);
+  // from the press to the answer (the release of the seats held so far comes first): a second press is ignored
+  const [running, setRunning] = useState(false);
+  const busy = loading || running;
+  const run = async () => {
+    if (busy) return;
+    setFailed(null);
+    setRunning(true);
+    try {
+      const text = await onRun(q, acc);
+      if (text) setFailed({ text, n: Date.now() });
+    } finally { setRunning(false); }
+  };
   return (
     <section className="tx-card" aria-labelledby={`${id}-t`} data-testid="best-available">
       <h3 id={`${id}-t`}>{t('seatmap.best.title')}</h3>
@@ -210,7 +261,8 @@ export function BestAvailable({ maxSeats, hasAccessible, loading, onRun }: {
         )}
       </div>
       <p><small>{t('seatmap.best.replaces')}</small></p>
-      <button type="button" className="tx-btn" disabled={loading} onClick={() => onRun(q, acc)}>{t('seatmap.best.button')}</button>
+      {failed && <p ref={messageRef} tabIndex={-1} role="alert" className={styles.message} data-testid="best-message">{failed.text}</p>}
+      <button type="button" className={`tx-btn ${styles.softDisabled}`} aria-disabled={busy} onClick={() => void run()}>{t('seatmap.best.button')}</button>
     </section>
   );
 }
@@ -226,14 +278,17 @@ export function seatParts(s: CartSeat, level: string | undefined, seat: string, 
  * `levelOf`: a seat's price level, given when the hall has more than one (best available may hold premium seats: the
  * list said only "· Regular", the ticket's name, which is the same in every level).
  */
-export function SelectedSeats({ seats, maxSeats, onRemove, vod = false, levelOf }: {
+export function SelectedSeats({ seats, maxSeats, onRemove, vod = false, places = false, levelOf }: {
   seats: CartSeat[]; maxSeats: number; onRemove: (s: CartSeat) => void; vod?: boolean; levelOf?: (s: CartSeat) => string | undefined;
+  /** Only general-admission places in this map (a standing venue): "your places", not "your seats". */
+  places?: boolean;
 }) {
   const { t } = useSeatmapTranslation();
+  const [title, empty] = vod ? ['cart.selectedVod', 'cart.emptyVod'] : places ? ['cart.selectedPlaces', 'cart.emptyPlaces'] : ['cart.selected', 'cart.empty'];
   return (
     <section className="tx-card" aria-labelledby="selected-title" data-testid="selected-seats">
-      <h3 id="selected-title">{t(vod ? 'cart.selectedVod' : 'cart.selected', { n: seats.length, max: maxSeats })}</h3>
-      {seats.length === 0 ? <p>{t(vod ? 'cart.emptyVod' : 'cart.empty')}</p> : (
+      <h3 id="selected-title">{t(title, { n: seats.length, max: maxSeats })}</h3>
+      {seats.length === 0 ? <p>{t(empty)}</p> : (
         <ul className={styles.selectedList}>
           {seats.map((s) => (
             <li key={s.key} className={styles.gaRow} data-testid="selected-seat" data-key={s.key}>

@@ -229,7 +229,7 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
             canvas={canvas}
             groupName={groupName}
             onActivate={activate}
-            onGeneralAdmission={(id) => document.getElementById(`ga-${id}`)?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus()}
+            onGeneralAdmission={(id) => document.getElementById(`ga-${id}`)?.querySelector<HTMLButtonElement>('button:not([aria-disabled="true"])')?.focus()}
             focusRequest={focusRequest}
           />
         )}
@@ -267,6 +267,7 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
           seats={seats}
           maxSeats={maxSeats}
           vod={p.isVod}
+          places={model.mode === 'singleGA' || model.mode === 'multiGA'}
           levelOf={multiLevel ? (s) => groupName(s.TicketGroupId) : undefined}
           onRemove={(s) => {
             if (s.isGA) { sel.gaRemove(s.sectionId); return; }
@@ -282,10 +283,13 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
             loading={sel.bestLoading}
             onRun={async (q, acc) => {
               const r = await sel.bestAvailable(q, acc);
-              if (r) {
-                if (r.first >= 0) setFocusRequest({ seat: r.first, n: Date.now() });
-                setLive(t(r.match.together ? 'seatmap.best.resultTogether' : 'seatmap.best.resultApart', { n: r.match.seats.length }));
-              }
+              if (!r) return null;
+              if (!r.ok) return t(r.key, { count: r.count });
+              // the keyboard focus goes to the first seat held, in the hall as in the arena (it was left on <body>)
+              if (r.first >= 0) setFocusRequest({ seat: r.first, n: Date.now() });
+              // one seat is not "side by side" (plural forms: "1 seats held, side by side" before)
+              setLive(t(r.match.together ? 'seatmap.best.resultTogether' : 'seatmap.best.resultApart', { count: r.match.seats.length }));
+              return null;
             }}
           />
         )}

@@ -16,6 +16,31 @@ export interface Refusal {
   group?: number;
 }
 
+/** Best available's answer: the held match (its first seat in the map), or the text that says why none was held. */
+export type BestOutcome =
+  | { ok: true; match: { seats: unknown[]; together: boolean }; first: number }
+  | { ok: false; key: string; count?: number };
+
+/**
+ * Why best available held nothing. With "include a wheelchair space" the api answers an empty list (no refusal code)
+ * when no window of the quantity holds a free wheelchair space; the map's own status tells the cases apart: no free
+ * wheelchair space at all, or enough free seats in the hall but none of them beside a free wheelchair space.
+ */
+export function bestRefusal(model: SeatMapModel, quantity: number, accessibleNone: boolean): BestOutcome {
+  if (accessibleNone) {
+    let free = 0;
+    let wheelchair = false;
+    for (let i = 0; i < model.n; i++) {
+      if (!model.available[i] || model.selected[i]) continue;
+      free++;
+      if (model.has(i, 'handicap')) wheelchair = true;
+    }
+    if (!wheelchair) return { ok: false, key: 'seatmap.best.noWheelchair' };
+    if (free >= quantity && quantity > 1) return { ok: false, key: 'seatmap.best.noWheelchairBeside', count: quantity - 1 };
+  }
+  return { ok: false, key: 'common:errors.NOT_ENOUGH_SEATS' };
+}
+
 /** A seat that asks first (spec section 5); a wheelchair space offers the free companion seat beside it. */
 export interface Confirmation { seat: number; kind: 'handicap' | 'companion' | 'limitedView'; companion?: number }
 
@@ -214,12 +239,16 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
 
   // ---------- best available (replaces the current selection) ----------
 
-  const bestAvailable = useCallback(async (quantity: number, accessible: boolean) => {
-    if (!model) return;
+  /**
+   * Holds the best match, or says why not: the answer's `text` (a key and its values) is shown by the panel where the
+   * visitor's focus goes, no longer in a toast that left the focus on <body>.
+   */
+  const bestAvailable = useCallback(async (quantity: number, accessible: boolean): Promise<BestOutcome | null> => {
+    if (!model) return null;
     setRefusal(null);
     const current = cartRef.current?.seats ?? [];
     if (current.length) {
-      try { await release(p.id); } catch (e) { toast((e as ApiFailure).key ?? 'errors.generic', 'error'); return; }
+      try { await release(p.id); } catch (e) { return { ok: false, key: `common:${(e as ApiFailure).key ?? 'errors.generic'}` }; }
       model.setSelected(model.selectedIndices(), false);
       model.gaHeld.clear();
       actions.seatsUnselected({ presentationId: p.id, keys: current.map((s) => s.key) });
@@ -228,7 +257,7 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
       if (!best) return null;
       const res = await best({ presentationId: p.id, quantity, accessible });
       const match = res.matches.find((m) => m.locked) ?? res.matches[0];
-      if (!match || !match.locked) { toast('errors.NOT_ENOUGH_SEATS', 'error'); return null; }
+      if (!match || !match.locked) return bestRefusal(model, quantity, accessible && res.matches.length === 0);
       const idx = match.seats.map((s) => model.indexOf(s.VenueSectionId, s.XCoordinate, s.YCoordinate)).filter((j) => j >= 0);
       const reservedKeys = new Set(idx.map((j) => model.key(j)));
       model.setSelected(idx, true);
@@ -239,10 +268,9 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
       });
       actions.seatsSelected({ presentationId: p.id, seats: [...idx.map((j) => cartSeatOf(model, j, 'held')), ...gaSeats] });
       actions.holdExpiresAt({ presentationId: p.id, expiresAt: res.expiresAt });
-      return { match, first: idx[0] ?? -1 };
+      return { ok: true, match, first: idx[0] ?? -1 };
     } catch (e) {
-      toast((e as ApiFailure).key ?? 'errors.generic', 'error');
-      return null;
+      return { ok: false, key: `common:${(e as ApiFailure).key ?? 'errors.generic'}` };
     }
   }, [model, p.id, actions, release, best]);
 
