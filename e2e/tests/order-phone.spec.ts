@@ -222,7 +222,7 @@ test('a screening chosen far down the event list opens its order page at the top
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await last.click();
   // late in the evening the last link of the day is a title to watch at home, whose first step is "Choose how many"
-  await expect(page.getByRole('heading', { name: /^(Choose seats|Choose tickets|Choose how many)$/, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^(Choose seats|Choose places|Choose tickets|Choose how many)$/, level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(100);
 });

@@ -30,12 +30,12 @@ const pick = (ids: number[], k: number) => ids[(k * 2 + test.info().workerIndex)
 
 const TEXT = {
   en: {
-    more: 'One place more in Standing floor', gaTitle: 'Unnumbered places', yours: (n: number) => `Your places (${n} of at most 10)`,
+    more: 'One place more in Standing floor', step: 'Choose places', gaTitle: 'Unnumbered places', yours: (n: number) => `Your places (${n} of at most 10)`,
     said: '2 places in Standing floor', quantity: 'Number of seats', accessible: 'Include a wheelchair space', find: 'Find the best seats',
     one: '1 seat held.', noBeside: 'No wheelchair space has 2 free seats next to it: choose fewer seats, or seats without a wheelchair space.',
   },
   he: {
-    more: 'מקום אחד נוסף ברחבת עמידה', gaTitle: 'מקומות ללא מספור', yours: (n: number) => `המקומות שלכם (${n} מתוך 10 לכל היותר)`,
+    more: 'מקום אחד נוסף ברחבת עמידה', step: 'בחירת מקומות', gaTitle: 'מקומות ללא מספור', yours: (n: number) => `המקומות שלכם (${n} מתוך 10 לכל היותר)`,
     said: 'רחבת עמידה: שני מקומות', quantity: 'מספר מושבים', accessible: 'כולל מקום לכיסא גלגלים', find: 'מצאו לי מקומות',
     one: 'מושב אחד שמור.', noBeside: 'אין מקום לכיסא גלגלים שלצדו שני מושבים פנויים: בחרו פחות מושבים, או מושבים בלי מקום לכיסא גלגלים.',
   },
@@ -81,6 +81,7 @@ test.describe('seat map by keyboard', () => {
       await expect(page.getByTestId('ga-live')).toHaveAttribute('aria-live', 'polite');
       // a standing venue's own wording: places, and a neutral title for the general-admission panel
       await expect(page.getByRole('heading', { name: x.gaTitle })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: x.step, exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { name: x.yours(2) })).toBeVisible();
     });
 

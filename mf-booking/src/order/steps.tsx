@@ -25,9 +25,14 @@ export interface StepDef {
   Component: ComponentType<StepProps> & { preload?: () => Promise<void> };
 }
 
-/** A step's name: video on demand has no seats to choose, only how many (the seat step's free-seating panel). */
-export function stepName(t: TFunction, id: StepDef['id'], p: Pick<Presentation, 'isVod'>): string {
-  return p.isVod && id === 'chooseSeats' ? t('order.stepsVod.chooseSeats') : t(`order.steps.${id}`);
+/**
+ * A step's name: video on demand has no seats to choose, only how many (the seat step's free-seating panel); a
+ * standing venue has places, not seats (QA, sixteenth session: "Choose seats" above "Standing floor").
+ */
+export function stepName(t: TFunction, id: StepDef['id'], p: Pick<Presentation, 'isVod' | 'seatingMode'>): string {
+  if (id === 'chooseSeats' && p.isVod) return t('order.stepsVod.chooseSeats');
+  if (id === 'chooseSeats' && (p.seatingMode === 'singleGA' || p.seatingMode === 'multiGA')) return t('order.stepsGa.chooseSeats');
+  return t(`order.steps.${id}`);
 }
 
 /**
