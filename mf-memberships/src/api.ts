@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import {
-  ConfigResponse, createBaseQuery, CustomerInfoResponse, customerSessionCookie, LockSeatResponse, MembershipsResponse, PaymentFormResponse, PresentationResponse, type SeatplanV2Response,
+  ConfigResponse, createBaseQuery, currentCustomer, type CustomerInfoResponse, LockSeatResponse, MembershipsResponse, PaymentFormResponse, PresentationResponse, type SeatplanV2Response,
   type SeatsStatusV2Response, SelectionCheckResponse, UnlockSeatResponse, type LockSeatInput, type MembershipOrderBody,
 } from '@ticketing/shared';
 import { parseSeatplanV2, parseSeatsStatusV2 } from '@ticketing/seatmap/contract';
@@ -22,13 +22,7 @@ export const membershipsApi = createApi({
      * the confirmation speaks to them. Anonymous (no session cookie, or the session ended): null, no call or no error.
      */
     currentCustomer: b.query<CustomerInfoResponse | null, void>({
-      queryFn: async (_a, _api, _extra, baseQuery) => {
-        if (!customerSessionCookie()) return { data: null };
-        const r = await baseQuery({ url: '/customer/refresh', method: 'POST' });
-        if (r.error) return { data: null };
-        const parsed = CustomerInfoResponse.safeParse(r.data);
-        return { data: parsed.success ? parsed.data : null };
-      },
+      queryFn: (_a, _api, _extra, baseQuery) => currentCustomer(baseQuery),
     }),
     config: b.query<ConfigResponse, void>({
       query: () => ({ url: '/config' }),

@@ -1,6 +1,7 @@
 import './print.css';
 import { useRef } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { useHeadingFocus } from '@ticketing/shared';
 import { VoucherList } from './VoucherList';
 import { BuyPage } from './BuyPage';
 import { ProductsPage } from './ProductsPage';
@@ -9,7 +10,6 @@ import { VoucherDescription, VoucherPopup } from './VoucherDescription';
 import { DonationsPage } from './donations/DonationsPage';
 import { DonationCheckout } from './donations/DonationCheckout';
 import { DonationReceipt } from './donations/DonationReceipt';
-import { usePageHeadingFocus } from './usePageHeadingFocus';
 
 /**
  * Two route prefixes (host routes.ts): /vouchers, gift vouchers by super class (/vouchers/{systemVoucherSuperClassId}),
@@ -19,7 +19,8 @@ import { usePageHeadingFocus } from './usePageHeadingFocus';
  */
 export function App() {
   const root = useRef<HTMLDivElement>(null);
-  usePageHeadingFocus(root);
+  // each step of the flows is an address of its own: its heading takes the focus (the shell does this between remotes)
+  useHeadingFocus(root, useLocation().pathname, 'h1');
   return (
     <div ref={root}>
       <Routes>

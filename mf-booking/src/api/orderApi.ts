@@ -1,4 +1,4 @@
-import { CartResponse, ConfigResponse, CustomerInfoResponse, customerSessionCookie, prebuild, type CartBody } from '@ticketing/shared';
+import { CartResponse, ConfigResponse, currentCustomer, prebuild, type CartBody, type CustomerInfoResponse } from '@ticketing/shared';
 import { bookingApi } from './bookingApi';
 
 /**
@@ -17,13 +17,7 @@ export const orderApi = bookingApi.enhanceEndpoints({ addTagTypes: ['Customer'] 
     currentCustomer: b.query<CustomerInfoResponse | null, void>({
       // The customer session (cookie) if any; anonymous visitors get null, not an error, and without the session's
       // readable cookie no call at all (it answered 401 at every step of every anonymous booking)
-      queryFn: async (_a, _api, _extra, baseQuery) => {
-        if (!customerSessionCookie()) return { data: null };
-        const r = await baseQuery({ url: '/customer/refresh', method: 'POST' });
-        if (r.error) return { data: null };
-        const parsed = CustomerInfoResponse.safeParse(r.data);
-        return { data: parsed.success ? parsed.data : null };
-      },
+      queryFn: (_a, _api, _extra, baseQuery) => currentCustomer(baseQuery),
       providesTags: ['Customer'],
     }),
     buildCart: b.mutation<CartResponse, CartBody>({

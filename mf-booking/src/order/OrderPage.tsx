@@ -3,7 +3,7 @@ import { clearsCartOnLoad } from '../vod/vodRules';
 import { useParams, useSearchParams, Link } from 'react-router-dom';
 import { shallowEqual, useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { CartDiscardNotice, ErrorNotice, Spinner, currentLocale, formatLongDateTime, jerusalemDate, toast, type ApiFailure } from '@ticketing/shared';
+import { CartDiscardNotice, ErrorNotice, Spinner, currentLocale, formatLongDateTime, jerusalemDate, toast, useHeadingFocus, type ApiFailure } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
 import { usePresentationQuery, useTicketGroupsQuery, useExtendHoldMutation, useReleaseHoldsMutation, seatsApi } from '../api/seatsApi';
 import { cartActions } from '../cart/cartSlice';
@@ -14,7 +14,6 @@ import { useIdleDeadline } from './idle';
 import { orderStepsFrom, preloadAfter, stepName } from './steps';
 import { DEFAULT_WARN_SECONDS, LockTimer, MIN_WARN_SECONDS } from './LockTimer';
 import { forgetOrderRestarted, wasOrderRestarted } from '../checkout/restartNotice';
-import { useStepHeadingFocus } from './useStepHeadingFocus';
 import { OrderDeadline, shownDeadline } from './deadline';
 import { OrderBar } from './OrderBar';
 import { isPastScreening } from '../events/past';
@@ -63,7 +62,7 @@ export function OrderPage() {
   const [holdExpired, setHoldExpired] = useState(false);
   useEffect(forgetOrderRestarted, []);
   const stepRoot = useRef<HTMLDivElement>(null);
-  useStepHeadingFocus(stepRoot, step);
+  useHeadingFocus(stepRoot, step, 'h2');
 
   // shallowEqual: a new array on every store change would re-render the whole order page on every action.
   const inCart = useSelector((s: BookingState) => Object.keys(s.cart.presentations).map(Number), shallowEqual);
