@@ -109,7 +109,7 @@ test('the hosted card page: its script, arriving late, leaves the focus where th
   await page.route('**/api/payment/sandbox/page.js', async (route) => { await held; await route.continue(); });
   const script = page.waitForResponse('**/api/payment/sandbox/page.js');
   await page.goto(form.paymentFormURL, { waitUntil: 'commit' });
-  const cvv = page.getByLabel('CVV');
+  const cvv = page.getByLabel('CVV', { exact: true });
   await cvv.click();
   await page.keyboard.type('12');
   release();
