@@ -77,3 +77,24 @@ test('he, phone: an e-ticket opened from the customer area leads back to it', as
   await expect(page).toHaveURL(/\/customer(\?|$)/);
   await expect(page.getByRole('heading', { level: 1, name: /נועה/ })).toBeVisible();
 });
+
+for (const [lang, next, said] of [['he', 'ArrowLeft', /^הקרנות: /], ['en', 'ArrowRight', /^Screenings of /]] as const) {
+  test(`the event list's day strip is one Tab stop, the arrows move along it in the screen's direction and a chosen day is said (${lang})`, async ({ page }) => {
+    await page.goto(`/order?lang=${lang}`);
+    const strip = page.getByRole('navigation', { name: lang === 'he' ? 'בחרו יום' : 'Choose a day' });
+    await expect(strip.getByRole('button')).toHaveCount(29);
+    await expect(strip.locator('button[tabindex="0"]')).toHaveCount(1);
+    const today = strip.locator('button[aria-pressed="true"]');
+    const tomorrow = strip.getByRole('button').nth(15);
+    await today.focus();
+    await page.keyboard.press(next);
+    await expect(tomorrow).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(tomorrow).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('day-said')).toHaveText(said);
+    await expect(strip.locator('button[tabindex="0"]')).toHaveCount(1);
+    // Tab leaves the strip: the next stop is not another day
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-date'))).toBe(false);
+  });
+}
