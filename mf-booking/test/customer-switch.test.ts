@@ -31,20 +31,20 @@ function store() {
 const tickets = (s: ReturnType<typeof store>) => s.getState().cart.presentations['1']!.seats.map((x) => [x.ticket?.ticketId, (x.ticket as { kind?: string } | null)?.kind ?? 'regular']);
 
 describe('the order against who is signed in', () => {
-  it('the first answer only records whose the order is', () => {
+  it('the first answer only records whose the order is', async () => {
     const s = store();
-    s.dispatch(reconcileCustomer(5));
+    await s.dispatch(reconcileCustomer(5));
     expect(s.getState().checkout.customerInfoOwner).toBe(5);
     expect(s.getState().checkout.customerInfo).toEqual(details);
     expect(s.getState().checkout.customerSwitch).toBeNull();
-    s.dispatch(reconcileCustomer(5));
+    await s.dispatch(reconcileCustomer(5));
     expect(tickets(s)).toEqual([[77, 'member'], [11, 'regular']]);
   });
 
-  it('signed out: the details and the member ticket go (the seat gets back its ticket from before), and the page is told', () => {
+  it('signed out: the details and the member ticket go (the seat gets back its ticket from before), and the page is told', async () => {
     const s = store();
-    s.dispatch(reconcileCustomer(5));
-    s.dispatch(reconcileCustomer(null));
+    await s.dispatch(reconcileCustomer(5));
+    await s.dispatch(reconcileCustomer(null));
     expect(s.getState().checkout.customerInfo).toBeNull();
     expect(s.getState().checkout.customerInfoOwner).toBeNull();
     expect(tickets(s)).toEqual([[11, 'regular'], [11, 'regular']]);
@@ -55,36 +55,36 @@ describe('the order against who is signed in', () => {
     expect(s.getState().checkout.customerSwitch).toBeNull();
   });
 
-  it('another customer signed in: the same, said as a sign-in; a visitor not signed in who signs in only changes the details', () => {
+  it('another customer signed in: the same, said as a sign-in; a visitor not signed in who signs in only changes the details', async () => {
     const s = store();
-    s.dispatch(reconcileCustomer(5));
-    s.dispatch(reconcileCustomer(6));
+    await s.dispatch(reconcileCustomer(5));
+    await s.dispatch(reconcileCustomer(6));
     expect(s.getState().checkout.customerSwitch).toEqual({ signedIn: true, detailsCleared: true, ticketsDropped: true });
     const anonymous = configureStore({ reducer: { cart: cartSlice.reducer, checkout: checkoutSlice.reducer }, preloadedState: { checkout: initialCheckout() } });
     anonymous.dispatch(checkoutActions.setCustomerInfo(details));
-    anonymous.dispatch(reconcileCustomer(null));
-    anonymous.dispatch(reconcileCustomer(6));
+    await anonymous.dispatch(reconcileCustomer(null));
+    await anonymous.dispatch(reconcileCustomer(6));
     expect(anonymous.getState().checkout.customerSwitch).toEqual({ signedIn: true, detailsCleared: true, ticketsDropped: false });
     expect(customerSwitchText(anonymous.getState().checkout.customerSwitch!)).toBe('order.customerSwitch.signedIn');
   });
 
-  it('whose the details are outlives the order with them ("keep my details"), so the next order is reconciled too', () => {
+  it('whose the details are outlives the order with them ("keep my details"), so the next order is reconciled too', async () => {
     const s = store();
-    s.dispatch(reconcileCustomer(null));
+    await s.dispatch(reconcileCustomer(null));
     s.dispatch(checkoutActions.committed({ reservationIdentifier: 'R1', ticketIdentifiers: [], presentationId: 1 } as never));
     expect(s.getState().checkout.customerInfoOwner).toBeNull();
     s.dispatch(cartActions.reset());
     expect(s.getState().checkout.customerInfo).toEqual(details);
-    s.dispatch(reconcileCustomer(9));
+    await s.dispatch(reconcileCustomer(9));
     expect(s.getState().checkout.customerInfo).toBeNull();
   });
 
-  it('a points ticket with nothing before it gets the first ticket of its group', () => {
+  it('a points ticket with nothing before it gets the first ticket of its group', async () => {
     const s = store();
-    s.dispatch(reconcileCustomer(5));
+    await s.dispatch(reconcileCustomer(5));
     const regular = s.getState().cart.presentations['1']!.seats[1]!.ticket as TicketBlock;
     s.dispatch(checkoutCartActions.seatTicketsSet({ presentationId: 1, entries: [{ key: '10_2_1', ticket: { ...regular, ticketId: 88, kind: 'loyalty' } as TicketBlock }] }));
-    s.dispatch(reconcileCustomer(null));
+    await s.dispatch(reconcileCustomer(null));
     expect(tickets(s)).toEqual([[11, 'regular'], [11, 'regular']]);
   });
 });

@@ -3,33 +3,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { subscribe } from '@ticketing/shared';
 import { orderApi, useCurrentCustomerQuery } from '../api/orderApi';
-import { cartActions, checkoutCartActions, firstTicketOf, type CartState, type SeatTicketChange } from '../cart/cartSlice';
+import { cartActions, checkoutCartActions, type CartState } from '../cart/cartSlice';
 import { checkoutActions, type CheckoutState, type CustomerSwitch } from './checkoutSlice';
-import { makeBlock } from './ticketAssign';
-import type { CheckoutTicket } from './cartPayload';
-
-/** Ticket kinds that are the signed-in customer's own: their membership's, their points'. */
-const CUSTOMER_KINDS = new Set(['member', 'loyalty']);
-
-/**
- * Each seat whose ticket was the customer's own, with what it goes back to: the ticket it had before, else the first
- * ticket of its group (as a seat gets when chosen), else none.
- */
-export function customerTicketChanges(cart: CartState, isHold: boolean): Array<{ presentationId: number; entries: SeatTicketChange[] }> {
-  const out: Array<{ presentationId: number; entries: SeatTicketChange[] }> = [];
-  for (const p of Object.values(cart.presentations)) {
-    const entries: SeatTicketChange[] = [];
-    for (const seat of p.seats) {
-      const t = seat.ticket as CheckoutTicket | null;
-      if (!t?.kind || !CUSTOMER_KINDS.has(t.kind)) continue;
-      const before = t.previous && !CUSTOMER_KINDS.has(t.previous.kind ?? '') ? t.previous : null;
-      const first = before ? undefined : firstTicketOf(p.ticketGroups?.find((g) => g.id === seat.TicketGroupId), isHold);
-      entries.push({ key: seat.key, ticket: before ?? (first ? makeBlock(p, seat, first) : null) });
-    }
-    if (entries.length) out.push({ presentationId: p.presentationId, entries });
-  }
-  return out;
-}
 
 type State = { cart: CartState; checkout: CheckoutState };
 
@@ -39,11 +14,16 @@ type State = { cart: CartState; checkout: CheckoutState };
  * ID number and member tickets stayed in the order, and the next customer's order failed on them) takes the previous
  * one's details and member / points tickets out. The api would refuse a member ticket of someone else's anyway.
  */
-export function reconcileCustomer(customerId: number | null): ThunkAction<void, State, unknown, UnknownAction> {
-  return (dispatch, getState) => {
+export function reconcileCustomer(customerId: number | null): ThunkAction<Promise<void>, State, unknown, UnknownAction> {
+  return async (dispatch, getState) => {
+    const owner = getState().checkout.customerInfoOwner;
+    if (owner === customerId) return;
+    if (owner === undefined) { dispatch(checkoutActions.customerInfoOwnerSet(customerId)); return; }
+    // the tickets' code (the tickets step's) comes only now: a change of identity mid-order is rare, and the order
+    // page's first screen went 6.8 KB heavier with it (issue 12)
+    const { customerTicketChanges } = await import(/* webpackChunkName: "customer-tickets" */ './customerTickets');
     const { checkout, cart } = getState();
-    if (checkout.customerInfoOwner === customerId) return;
-    if (checkout.customerInfoOwner === undefined) { dispatch(checkoutActions.customerInfoOwnerSet(customerId)); return; }
+    if (checkout.customerInfoOwner === customerId) return; // reconciled meanwhile
     const changes = customerTicketChanges(cart, checkout.isHold);
     for (const c of changes) dispatch(checkoutCartActions.seatTicketsSet(c));
     dispatch(checkoutActions.customerSwitched({ customerId, ticketsDropped: changes.length > 0 }));
@@ -66,7 +46,7 @@ export function useCustomerSwitch(steps: ReadonlyArray<{ id: string }>, step: nu
   }, [dispatch]);
   useEffect(() => {
     if (customer === undefined || isFetching) return;
-    dispatch(reconcileCustomer(customer?.customerInfo.CustomerId ?? null));
+    void dispatch(reconcileCustomer(customer?.customerInfo.CustomerId ?? null));
   }, [customer, isFetching, dispatch]);
 
   const pending = useSelector((s: State) => s.checkout.customerSwitch);
