@@ -107,4 +107,31 @@ test.describe('seat map by keyboard', () => {
       await expect(message).toBeFocused();
     });
   }
+
+  test('the arena by keyboard: "+" on a focused seat zooms at that seat, which stays in view, and tiny seats grow fast (en)', async ({ page, request }) => {
+    let arena: number | undefined;
+    for (let d = 1; d < 14 && !arena; d++) {
+      const date = new Date(Date.now() + d * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Jerusalem' });
+      const body = await (await request.get(`/api/seats/presentations?date=${date}`)).json() as { presentations: DayPresentation[] };
+      arena = body.presentations.find((p) => p.venueId === 14 && !p.isVod && !p.locationOffline)?.id;
+    }
+    expect(arena, 'an arena night in the next two weeks (demo data)').toBeDefined();
+    await newVisit(page);
+    await page.goto(`/order/${arena}?lang=en`);
+    const map = page.getByTestId('seatmap');
+    await expect(map).toHaveAttribute('data-seats', /\d{4,}/, { timeout: 30_000 });
+    const before = Number(await map.getAttribute('data-seat-px'));
+    // a seat away from the hall's centre: zooming at the centre pushed such a seat out of view
+    const index = await page.locator('[role="gridcell"]').nth(150).getAttribute('data-seat-index');
+    const cell = page.locator(`[role="gridcell"][data-seat-index="${index}"]`);
+    await cell.focus();
+    for (let k = 0; k < 3; k++) await page.keyboard.press('+');
+    await expect.poll(async () => Number(await map.getAttribute('data-seat-px'))).toBeGreaterThanOrEqual(Math.min(before * 4, 8));
+    await expect(cell).toBeFocused();
+    const [box, seat] = [await map.boundingBox(), await cell.boundingBox()];
+    expect(seat!.x).toBeGreaterThanOrEqual(box!.x - 1);
+    expect(seat!.x + seat!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
+    expect(seat!.y).toBeGreaterThanOrEqual(box!.y - 1);
+    expect(seat!.y + seat!.height).toBeLessThanOrEqual(box!.y + box!.height + 1);
+  });
 });

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import type { SeatMapModel } from './model';
 import { drawAll, drawSeats, fitView, toWorld, type DrawLabels, type View } from './render';
 import { boxSize, fitCanvas, mapContext } from './mapCanvas';
-import { clampScale, DOUBLE_TAP_MS, isDoubleTap, MIN_TOUCH_SEAT_PX, settlePinch, tapZoomScale, zoomTo, type Tap } from './viewport';
+import { clampScale, DOUBLE_TAP_MS, isDoubleTap, MAX_SEAT_PX, MIN_TOUCH_SEAT_PX, settlePinch, SMALL_SEAT_PX, tapZoomScale, zoomTo, type Tap } from './viewport';
 
 function mark(name: string) { try { performance.mark(name); } catch { /* no Performance API */ } }
 function measure(name: string, start: string, end: string) { try { performance.measure(name, start, end); } catch { /* missing mark */ } }
@@ -152,11 +152,23 @@ export function useMapViewport(model: SeatMapModel, labels: DrawLabels, events: 
 
   usePointer(model, canvasRef, viewRef, { zoomAt, panBy, schedule, eventsRef });
 
+  /**
+   * Keys on a focused seat zoom at that seat, so it stays where it is (they zoomed at the map's centre and pushed the
+   * seat out of view: QA, the arena by keyboard); seats too small to see (an arena's whole hall) grow twice as fast.
+   */
+  const seatPoint = (e: ReactKeyboardEvent): [number, number] | [] => {
+    const cell = (e.target as HTMLElement).closest?.('[data-seat-index]');
+    const v = viewRef.current;
+    const i = cell ? Number(cell.getAttribute('data-seat-index')) : -1;
+    return v && i >= 0 && i < model.n ? [(model.x[i] + 0.5) * v.scale + v.ox, (model.y[i] + 0.5) * v.scale + v.oy] : [];
+  };
+  const zoomInFactor = () => ((viewRef.current?.scale ?? MAX_SEAT_PX) < SMALL_SEAT_PX ? 2 : 1.25);
+
   const onRegionKey = (e: ReactKeyboardEvent) => {
     const step = 60;
     switch (e.key) {
-      case '+': case '=': zoomAt(1.25); break;
-      case '-': case '_': zoomAt(0.8); break;
+      case '+': case '=': zoomAt(zoomInFactor(), ...seatPoint(e)); break;
+      case '-': case '_': zoomAt(0.8, ...seatPoint(e)); break;
       case '0': fit(); break;
       case 'ArrowLeft': panBy(step, 0); break;
       case 'ArrowRight': panBy(-step, 0); break;

@@ -5,6 +5,8 @@ export const MIN_TOUCH_SEAT_PX = 24;
 /** A double tap zooms to at least this seat size, a little above the minimum. */
 export const TAP_ZOOM_SEAT_PX = 32;
 export const MAX_SEAT_PX = 56;
+/** Below this seat size (CSS px) a zoom key doubles the size instead of adding a quarter (an arena's whole hall). */
+export const SMALL_SEAT_PX = 8;
 const MIN_SEAT_PX = 0.5;
 /** Two taps closer than this in time (ms) and distance (CSS px) are a double tap. */
 export const DOUBLE_TAP_MS = 400;
