@@ -1,7 +1,5 @@
 import './print.css';
-import { useRef } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
-import { useHeadingFocus } from '@ticketing/shared';
+import { Route, Routes } from 'react-router-dom';
 import { VoucherList } from './VoucherList';
 import { BuyPage } from './BuyPage';
 import { ProductsPage } from './ProductsPage';
@@ -18,11 +16,10 @@ import { DonationReceipt } from './donations/DonationReceipt';
  * (/donations/checkout) and the receipt (/donations/receipt).
  */
 export function App() {
-  const root = useRef<HTMLDivElement>(null);
-  // each step of the flows is an address of its own: its heading takes the focus (the shell does this between remotes)
-  useHeadingFocus(root, useLocation().pathname, 'h1');
+  // Each step of these flows is an address of its own: the shell moves the focus to the new page's h1 and says it on
+  // every path change (host pageChange.ts), so the remote does not do it a second time.
   return (
-    <div ref={root}>
+    <div>
       <Routes>
         <Route path="/vouchers" element={<VoucherList />} />
         <Route path="/vouchers/products" element={<ProductsPage />} />

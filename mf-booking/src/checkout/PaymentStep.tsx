@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Spinner, formatMoney, publish, useHostedPaymentMessages, type Cart, type Presentation } from '@ticketing/shared';
+import { Spinner, formatMoney, paymentFailureKey, publish, useHostedPaymentMessages, type Cart, type Presentation } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
 import { cartActions, checkoutCartActions } from '../cart/cartSlice';
 import { useBuildCartMutation, useCurrentCustomerQuery, useStartupConfigQuery } from '../api/orderApi';
@@ -172,12 +172,10 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
       setPhase({ kind: 'cancelled' });
       focusAlert();
       setTimeout(() => void restart(), RESTART_DELAY_MS);
-    } else if (msg.status === '3ds_failed') {
-      setPhase({ kind: 'paymentError', text: t('payment.errors.threeDs') });
-      focusAlert();
-    } else if (msg.status === 'declined') {
-      setPhase({ kind: 'paymentError', text: t('payment.errors.declined') });
-      focusAlert();
+    } else {
+      // the same words as every remote that takes a payment (shared paymentFailureKey)
+      const failed = paymentFailureKey(msg.status);
+      if (failed) { setPhase({ kind: 'paymentError', text: t(failed) }); focusAlert(); }
     }
   });
 
