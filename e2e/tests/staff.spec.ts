@@ -108,16 +108,19 @@ test('ticket reference admin: edit an option quantity and resend tickets by SMS'
   const prompts = page.getByRole('table', { name: 'Reference prompts and redemptions' });
   await prompts.getByRole('button', { name: /^Details/ }).first().click();
   const refs = page.getByRole('table', { name: 'References' });
-  const qty = refs.getByRole('textbox', { name: /^Quantity for / }).first();
+  // the last reference, found again by its name: ticket-ref.spec edits the first ones of this prompt at the same time
+  // (a clean-clone run read another test's value here)
+  const name = (await refs.getByRole('textbox', { name: /^Quantity for / }).last().getAttribute('aria-label'))!;
+  const qty = refs.getByRole('textbox', { name, exact: true });
   const old = Number(await qty.inputValue());
   await qty.fill(String(old + 3));
   const saved = page.waitForResponse((r) => r.url().includes('/editReferencePromptOptionQuantity/1/') && r.request().method() === 'POST');
-  await refs.getByRole('button', { name: /^Save/ }).first().click();
+  await refs.getByRole('button', { name: `Save ${name.replace(/^Quantity for /, '')}`, exact: true }).click();
   expect((await saved).status()).toBe(200);
   await expect(refs.getByRole('status').first()).toHaveText('Quantity saved.');
   await page.reload();
   await page.getByRole('table', { name: 'Reference prompts and redemptions' }).getByRole('button', { name: /^Details/ }).first().click();
-  await expect(page.getByRole('table', { name: 'References' }).getByRole('textbox', { name: /^Quantity for / }).first()).toHaveValue(String(old + 3));
+  await expect(page.getByRole('table', { name: 'References' }).getByRole('textbox', { name, exact: true })).toHaveValue(String(old + 3));
 
   await page.getByRole('table', { name: 'Reference prompts and redemptions' }).getByRole('button', { name: /^Ticket sales/ }).first().click();
   const history = page.getByRole('table', { name: /^Ticket sales from / });
