@@ -124,3 +124,20 @@ test('the hosted card page: its script, arriving late, leaves the focus where th
   await page.getByLabel('Card number').fill('4580000000000000');
   await expect(page.getByLabel('Card number')).toHaveValue('4580 0000 0000 0000');
 });
+
+test('the hosted card page: a card number and expiry filled before its script arrives are grouped when it does', async ({ page, request }) => {
+  // A password manager, or a visitor on a slow line, fills the form in that gap; only later keys were grouped (a
+  // clean-clone run read '4580123456789012').
+  const uuid = randomUUID();
+  const form = await (await request.get('/api/payment/form/en?total=12&locationId=2&authProfileId=1&numberOfPayments=1&provider=sandbox', { headers: { uuid } })).json() as { paymentFormURL: string };
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/payment/sandbox/page.js', async (route) => { await held; await route.continue(); });
+  await page.goto(form.paymentFormURL, { waitUntil: 'commit' });
+  await page.getByLabel('Card number').fill('4580123456789012');
+  await page.getByLabel('Expiry (MM/YY)').fill('1229');
+  await expect(page.getByLabel('Card number')).toHaveValue('4580123456789012');
+  release();
+  await expect(page.getByLabel('Card number')).toHaveValue('4580 1234 5678 9012');
+  await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/29');
+});

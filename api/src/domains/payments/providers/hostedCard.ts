@@ -72,20 +72,21 @@ export const PAGE_JS = `(function () {
   if (msg && origin && window.parent && window.parent !== window) {
     try { window.parent.postMessage(JSON.parse(msg), origin); } catch (e) { /* nothing to do */ }
   }
-  var card = document.getElementById('cardNumber');
-  if (card) {
-    card.addEventListener('input', function () {
-      var d = card.value.replace(/\\D/g, '').slice(0, 19);
-      card.value = d.replace(/(\\d{4})(?=\\d)/g, '$1 ');
-    });
+  // Formats what is already typed too: on a slow line the visitor (or a password manager) can fill the form before
+  // this script arrives, and only later keys would have been grouped.
+  function shape(el, format) {
+    if (!el) return;
+    var apply = function () { var v = format(el.value); if (v !== el.value) el.value = v; };
+    el.addEventListener('input', apply);
+    apply();
   }
-  var exp = document.getElementById('expiry');
-  if (exp) {
-    exp.addEventListener('input', function () {
-      var d = exp.value.replace(/\\D/g, '').slice(0, 4);
-      exp.value = d.length > 2 ? d.slice(0, 2) + '/' + d.slice(2) : d;
-    });
-  }
+  shape(document.getElementById('cardNumber'), function (v) {
+    return v.replace(/\\D/g, '').slice(0, 19).replace(/(\\d{4})(?=\\d)/g, '$1 ');
+  });
+  shape(document.getElementById('expiry'), function (v) {
+    var d = v.replace(/\\D/g, '').slice(0, 4);
+    return d.length > 2 ? d.slice(0, 2) + '/' + d.slice(2) : d;
+  });
   // Not when the visitor is already in a field: on a slow line this script can arrive after the form is in use, and
   // taking the focus then sent the next keys into the card number.
   var first = document.querySelector('[aria-invalid="true"]') || document.querySelector('input');
