@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, rules, type RuleError } from '@ticketing/shared';
+import { Field, rules, type RuleError, isolate } from '@ticketing/shared';
 import { useGiftEmailMutation } from './api';
 import { NAMESPACE } from './locales';
 import { failureText } from './errors';
@@ -40,7 +40,7 @@ export function GiftEmailForm({ purchaseIdentifier, reference }: { purchaseIdent
       </div>
       {problem && <p role="alert" className="tx-error" data-testid="gift-email-error">{problem}</p>}
       {/* The address isolated (FSI…PDI) so it reads left to right inside a Hebrew or Arabic sentence. */}
-      {sentTo && <p role="status" data-testid="gift-email-sent">{t('giftMail.sent', { to: `\u2068${sentTo}\u2069` })}</p>}
+      {sentTo && <p role="status" data-testid="gift-email-sent">{t('giftMail.sent', { to: isolate(sentTo) })}</p>}
       <p><button type="submit" className="tx-btn tx-btn-secondary" disabled={sending.isLoading}>{t('giftMail.send')}</button></p>
     </form>
   );

@@ -16,6 +16,7 @@ export { yieldToMain } from './runtime/yieldToMain';
 export { formatMoney, agorotToShekels, shekelsToAgorot, localeTag } from './format/money';
 export { jerusalemDate, addDays, calendarStrip, formatTime, formatLongDateTime, formatDayMonthYearTime, formatDayMonthYear, parseDayMonthYear, formatStripDay, TIME_ZONE } from './format/date';
 export { slugify } from './format/slug';
+export { isolate, isolateLtr } from './format/bidi';
 export { createSpaLifecycles, renderStandalone, type RemoteDefinition } from './spa/lifecycles';
 export { customerSignInUrl } from './spa/signIn';
 export { ErrorBoundary } from './ui/ErrorBoundary';

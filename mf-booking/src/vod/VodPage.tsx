@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Spinner, customerSessionCookie, formatLongDateTime, formatMoney, type ApiFailure, type VodTitle } from '@ticketing/shared';
+import { ErrorNotice, Spinner, customerSessionCookie, formatLongDateTime, formatMoney, type ApiFailure, type VodTitle, isolate } from '@ticketing/shared';
 import type { Locale } from '@ticketing/shared/contracts';
 import { NAMESPACE } from '../locales';
 import { useVodTitlesQuery } from '../api/checkoutApi';
@@ -50,7 +50,6 @@ function Offer({ v, locale, otherInCart }: { v: VodTitle; locale: Locale; otherI
 
 /** /vod: video-on-demand titles (venue types 101–104), one card per title with its offerings, bought through the same checkout. */
 /** An age rating ("12+") keeps its order inside a right-to-left line (it read "+12"). */
-const isolate = (s: string) => `\u2068${s}\u2069`;
 
 export function VodPage() {
   const { t, i18n } = useTranslation(NAMESPACE);

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Field, rules, type ApiFailure, type RuleError } from '@ticketing/shared';
+import { ErrorNotice, Field, rules, type ApiFailure, type RuleError, isolateLtr } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
 import { failureKey, useSendMobileChangeCodeMutation, useUpdateDetailsMutation } from '../api';
 import { NAMESPACE } from '../locales';
@@ -98,7 +98,7 @@ function Edit({ c, onSaved, onCancel }: { c: CustomerInfo; onSaved: (c: Customer
           {k === 'mobile' && mobileNow !== c.MobileNumber1 && !askingCode && <p className={styles.hint}>{t('area.details.mobileHint')}</p>}
           {k === 'mobile' && askingCode && (
             <div className={styles.codeStep}>
-              <p role="status">{t('area.details.codeSent', { mobile: `\u2066${codeFor}\u2069` })}</p>
+              <p role="status">{t('area.details.codeSent', { mobile: isolateLtr(codeFor) })}</p>
               <Field id="det-smsCode" label={t('area.details.codeLabel')} name="smsCode" inputMode="numeric" autoComplete="one-time-code"
                 maxLength={6} dir="ltr" value={code} error={errors.smsCode} onChange={(e) => setCode(e.target.value)} />
               <button type="button" className="tx-btn-secondary" disabled={sending.isLoading}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDayMonthYearTime } from '@ticketing/shared';
+import { formatDayMonthYearTime, isolateLtr } from '@ticketing/shared';
 import type { AreaVod } from '@ticketing/shared/contracts';
 import { NAMESPACE } from '../locales';
 
@@ -22,7 +22,7 @@ export function VodReason({ id, block }: { id: string; block: VodBlock }) {
     <p id={id}>
       {/* the date left to right inside any sentence: Unicode isolates (LRI … PDI), as a bdi dir=ltr would, without
           react-i18next's Trans (the host shares only the parts of react-i18next the remotes use) */}
-      {block.key === 'noPlays' ? t('area.vod.noPlays') : t(`area.vod.${block.key}`, { date: `\u2066${formatDayMonthYearTime(block.date)}\u2069` })}
+      {block.key === 'noPlays' ? t('area.vod.noPlays') : t(`area.vod.${block.key}`, { date: isolateLtr(formatDayMonthYearTime(block.date)) })}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, formatDayMonthYearTime, Spinner, type ApiFailure } from '@ticketing/shared';
+import { ErrorNotice, formatDayMonthYearTime, Spinner, type ApiFailure, isolateLtr } from '@ticketing/shared';
 import { failureKey, useJoinWaitingListMutation, useLeaveWaitingListMutation, usePresentationQuery, useAreaLocale, useWaitingListQuery } from '../api';
 import { NAMESPACE } from '../locales';
 
@@ -28,7 +28,7 @@ function JoinForm({ presentationId }: { presentationId: number }) {
   return (
     <form noValidate onSubmit={submit} aria-labelledby="wl-join">
       <h3 id="wl-join">{pres.data
-        ? t('area.waitlist.joinFor', { title: pres.data.featureName, date: `\u2066${formatDayMonthYearTime(pres.data.dateTime)}\u2069` })
+        ? t('area.waitlist.joinFor', { title: pres.data.featureName, date: isolateLtr(formatDayMonthYearTime(pres.data.dateTime)) })
         : t('area.waitlist.joinTitle')}</h3>
       <label htmlFor="wl-party">{t('area.waitlist.partySize')}</label>{' '}
       <select id="wl-party" value={party} onChange={(e) => setParty(Number(e.target.value))}>
