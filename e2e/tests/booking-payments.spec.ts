@@ -141,3 +141,34 @@ test('the hosted card page: a card number and expiry filled before its script ar
   await expect(page.getByLabel('Card number')).toHaveValue('4580 1234 5678 9012');
   await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/29');
 });
+
+/**
+ * The card page's steps replace it in place: each form post of the frame added an entry to the site's history (a wrong
+ * card number, the card, the 3-D Secure answer: three), so Back on the confirmation stayed on the order page three
+ * times before leaving it. Now the confirmation is the one entry paying adds, and what was typed survives an error.
+ */
+test('paying by card with a mistake and 3-D Secure adds one history entry, the confirmation', async ({ page, request }) => {
+  await startOrder(page, request, 'en');
+  await toSummary(page);
+  const before = await page.evaluate(() => history.length);
+  await page.getByTestId('pay').click();
+  const f = frame(page);
+  await f.getByLabel('Card number').fill('4580000000000001');
+  await f.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await f.getByLabel('CVV', { exact: true }).fill('123');
+  await f.getByLabel("Card holder's ID number").fill('000000018');
+  await f.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(f.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(f.getByLabel('Card number')).toHaveValue('4580 0000 0000 0001');
+  await expect(f.getByLabel('Card number')).toBeFocused();
+  await f.getByLabel('Card number').fill(CARDS.threeDs);
+  await f.getByLabel('CVV', { exact: true }).fill('123');
+  await f.getByRole('button', { name: 'Pay', exact: true }).click();
+  await f.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expectConfirmation(page);
+  expect(await page.evaluate(() => history.length)).toBe(before + 1);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/order\/confirmation/);
+  await page.goBack();
+  await expect(page).toHaveURL(/about:blank/);
+});

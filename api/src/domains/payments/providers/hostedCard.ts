@@ -87,6 +87,40 @@ export const PAGE_JS = `(function () {
     var d = v.replace(/\\D/g, '').slice(0, 4);
     return d.length > 2 ? d.slice(0, 2) + '/' + d.slice(2) : d;
   });
+  // Each answer replaces this page in place instead of navigating the frame: a form's own post added an entry to
+  // the site's history per step (card, 3-D Secure), so Back after paying stayed on the order page once per step. The
+  // server's answer is the same page it gives a form post; without fetch, or when the call fails, the form posts as
+  // before.
+  var sending = false;
+  document.addEventListener('submit', function (e) {
+    var form = e.target;
+    // the attributes, not form.action / form.method: the buttons are named "action", which shadows form.action
+    var action = form && form.getAttribute && form.getAttribute('action');
+    if (e.defaultPrevented || sending || !window.fetch || !action || String(form.getAttribute('method')).toLowerCase() !== 'post') return;
+    e.preventDefault();
+    sending = true;
+    var submitter = e.submitter;
+    var data = new URLSearchParams();
+    new FormData(form).forEach(function (v, k) { data.append(k, String(v)); });
+    if (submitter && submitter.name) data.append(submitter.name, submitter.value);
+    var buttons = form.querySelectorAll('button');
+    for (var i = 0; i < buttons.length; i++) buttons[i].disabled = true;
+    fetch(action, { method: 'POST', body: data, credentials: 'same-origin' }).then(function (r) {
+      var type = r.headers.get('content-type') || '';
+      if (!r.ok || type.indexOf('text/html') !== 0) throw new Error('not a page');
+      return r.text();
+    }).then(function (html) {
+      document.open();
+      document.write(html);
+      document.close();
+    }, function () {
+      for (var j = 0; j < buttons.length; j++) buttons[j].disabled = false;
+      var native = document.createElement('input');
+      native.type = 'hidden';
+      if (submitter && submitter.name) { native.name = submitter.name; native.value = submitter.value; form.appendChild(native); }
+      HTMLFormElement.prototype.submit.call(form);
+    });
+  });
   // Not when the visitor is already in a field: on a slow line this script can arrive after the form is in use, and
   // taking the focus then sent the next keys into the card number.
   var first = document.querySelector('[aria-invalid="true"]') || document.querySelector('input');
@@ -107,7 +141,7 @@ button.primary{background:var(--accent,#1d4ed8);color:#fff}button.secondary{back
 
 export function securityHeaders(reply: FastifyReply, parentOrigin: string): void {
   reply.header('content-security-policy',
-    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'self' ${parentOrigin}`);
+    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'self' ${parentOrigin}`);
   reply.header('cache-control', 'no-store');
   reply.header('referrer-policy', 'no-referrer');
   reply.header('x-content-type-options', 'nosniff');
