@@ -85,13 +85,38 @@ forEachEngine('payments: sandbox provider state machine and hosted page', (get) 
     expect(en.body).toContain('Card number');
   });
 
+  it("the card page is framed and answered only by the site's own origin or a listed one, whatever Origin the form was asked with", async () => {
+    // QA: a session opened with a forged Origin put that origin in frame-ancestors and the message's target, so a
+    // foreign page framed the card page and received the approval for its own order
+    const forged = await get().app.inject({ url: '/api/payment/form/en?total=12', headers: { uuid: newUuid('fo'), origin: 'http://evil.example' } });
+    const page = await get().app.inject({ url: forged.json().paymentFormURL });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(/frame-ancestors 'self'(;|$)/);
+    expect(csp).not.toContain('evil.example');
+    const prior = process.env.PAYMENT_ALLOWED_ORIGINS;
+    process.env.PAYMENT_ALLOWED_ORIGINS = 'https://tickets.example.co.il, https://www.example.co.il/';
+    try {
+      const uuid = newUuid('lo');
+      const listed = await get().app.inject({ url: '/api/payment/form/en?total=12', headers: { uuid, origin: 'https://www.example.co.il' } });
+      const f = listed.json() as { paymentFormURL: string; sessionId: string };
+      const framed = await get().app.inject({ url: f.paymentFormURL });
+      expect(String(framed.headers['content-security-policy'])).toContain("frame-ancestors 'self' https://www.example.co.il");
+      expect(messageOf((await post(f.paymentFormURL, card('4580 0000 0000 0000'))).body)!.origin).toBe('https://www.example.co.il');
+      const other = await get().app.inject({ url: '/api/payment/form/en?total=12', headers: { uuid: newUuid('lx'), origin: 'http://evil.example' } });
+      expect(String((await get().app.inject({ url: other.json().paymentFormURL })).headers['content-security-policy'])).not.toContain('evil.example');
+    } finally {
+      if (prior === undefined) delete process.env.PAYMENT_ALLOWED_ORIGINS; else process.env.PAYMENT_ALLOWED_ORIGINS = prior;
+    }
+  });
+
   it('approve: pending → approved; the page posts {type, status: approved, paymentIdentifier} to the parent origin; card data not stored', async () => {
     const uuid = newUuid('ap');
     const f = await form(uuid);
     const r = await post(f.paymentFormURL, card('4580 0000 0000 0000'));
     const m = messageOf(r.body)!;
     expect(m.message).toEqual({ type: 'ticketing:payment', status: 'approved', paymentIdentifier: f.sessionId });
-    expect(m.origin).toBe('http://localhost:8181');
+    // the Origin the form was asked with (http://localhost:8181) is not listed: the site's own origin only
+    expect(m.origin).toBe('');
     expect(await status(uuid, f.sessionId)).toBe('approved');
     const { rows } = await get().db.query<Record<string, unknown>>('SELECT * FROM payment_sessions WHERE id = $1', [f.sessionId]);
     expect(rows[0]!.last4).toBe('0000');

@@ -11,17 +11,30 @@ import { findVoucherItem, voucherUsable } from '../orders/tickets.ts';
 import { allProviders, ProviderRegistry } from './providers/index.ts';
 import { getSession } from './providers/sessions.ts';
 
-/** The origin the hosted page may post its message to: the page that asked for the form. */
-export function parentOriginOf(req: FastifyRequest): string {
-  const allowed = (process.env.PAYMENT_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const candidates = [req.headers.origin, req.headers.referer].filter((v): v is string => typeof v === 'string');
-  for (const c of candidates) {
-    try {
-      const o = new URL(c).origin;
-      if (o !== 'null' && /^https?:/.test(o) && (!allowed.length || allowed.includes(o))) return o;
-    } catch { /* not a URL */ }
+/**
+ * The page that may frame the hosted payment page and receive its outcome, besides the payment page's own origin
+ * (the site and its api share one address, so the site's page is that origin: ''). Another origin only when
+ * PAYMENT_ALLOWED_ORIGINS lists it. The caller's Origin/Referer alone is never trusted: anyone can send any, so a
+ * session opened with a forged Origin let a foreign page frame the card page and receive the approval for its own
+ * order (QA, seventeenth session).
+ */
+export function parentOriginOf(req: FastifyRequest, env: NodeJS.ProcessEnv = process.env): string {
+  const allowed = new Set((env.PAYMENT_ALLOWED_ORIGINS ?? '').split(',').map((s) => originOf(s.trim())).filter(Boolean));
+  if (!allowed.size) return '';
+  for (const c of [req.headers.origin, req.headers.referer]) {
+    const o = typeof c === 'string' ? originOf(c) : '';
+    if (o && allowed.has(o)) return o;
   }
-  return `${req.protocol}://${req.host}`;
+  return '';
+}
+
+function originOf(url: string): string {
+  try {
+    const o = new URL(url).origin;
+    return o !== 'null' && /^https?:/.test(o) ? o : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Payments: payment form (hosted pages of the providers), session status, voucher payments (spec 7 Booking). */

@@ -69,8 +69,9 @@ export const PAGE_JS = `(function () {
   var body = document.body;
   var msg = body.getAttribute('data-message');
   var origin = body.getAttribute('data-origin');
-  if (msg && origin && window.parent && window.parent !== window) {
-    try { window.parent.postMessage(JSON.parse(msg), origin); } catch (e) { /* nothing to do */ }
+  // no data-origin: the site's page shares this page's origin (api parentOriginOf)
+  if (msg && window.parent && window.parent !== window) {
+    try { window.parent.postMessage(JSON.parse(msg), origin || location.origin); } catch (e) { /* nothing to do */ }
   }
   // Formats what is already typed too: on a slow line the visitor (or a password manager) can fill the form before
   // this script arrives, and only later keys would have been grouped.
@@ -141,7 +142,7 @@ button.primary{background:var(--accent,#1d4ed8);color:#fff}button.secondary{back
 
 export function securityHeaders(reply: FastifyReply, parentOrigin: string): void {
   reply.header('content-security-policy',
-    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'self' ${parentOrigin}`);
+    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; connect-src 'self'; base-uri 'none'; frame-ancestors 'self'${parentOrigin ? ` ${parentOrigin}` : ''}`);
   reply.header('cache-control', 'no-store');
   reply.header('referrer-policy', 'no-referrer');
   reply.header('x-content-type-options', 'nosniff');
