@@ -68,6 +68,39 @@ forEachEngine('orders: commit', (get) => {
     expect(e.collectAtCashier).toBe(true);
   });
 
+  it('the buyer gets one confirmation e-mail: screening, seats, products, how it was paid, total and the e-ticket link', async () => {
+    // QA: vouchers and donations were confirmed by e-mail, ticket orders by nothing
+    const { app, db } = get();
+    const p = await presentation(get(), V33.venue, 2);
+    const uuid = newUuid('mail');
+    const [a] = await freeSeats(get(), p, V33.reserved, 1);
+    await lock(app, p, uuid, V33.reserved, a!.x, a!.y);
+    const to = `mail-${uuid.slice(0, 8)}@example.com`;
+    const cart = { seats: [seat(p, V33.reserved, a!.x, a!.y, V33.regular)], products: [{ id: 1, quantity: 1 }], customerInfo: customerInfo({ email: to, emailVerify: to }) };
+    const order = CartResponse.parse((await postCart(app, cart)).json()).order;
+    const { sessionId } = await pay(app, uuid, order.amountDue);
+    const key = newKey();
+    const c = await commit(app, uuid, key, { ...cart, paymentIdentifier: sessionId });
+    expect(c.statusCode, c.body).toBe(200);
+    const res = CommitResponse.parse(c.json());
+    await commit(app, uuid, key, { ...cart, paymentIdentifier: sessionId }); // a replay sends nothing more
+    const { rows } = await db.query<{ subject: string; text_body: string; html_body: string }>('SELECT subject, text_body, html_body FROM email_outbox WHERE to_address = $1', [to]);
+    expect(rows).toHaveLength(1);
+    const m = rows[0]!;
+    expect(m.subject).toBe(`Your tickets (order ${res.reservationIdentifier})`);
+    const pres = res.order.presentations[0]!;
+    const t = pres.tickets[0]!;
+    expect(m.text_body).toContain('Hello Dana, thank you for your order.');
+    const re = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(m.text_body).toMatch(new RegExp(`${re(pres.featureName)} · \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} · ${re(pres.locationName)} · ${re(pres.venueName)}`));
+    expect(m.text_body).toContain(`Row ${t.RowName}, seat ${t.SeatName} · ${t.ticketName} · ₪${t.total.toFixed(2)}`);
+    expect(m.text_body).toContain(`${res.order.products[0]!.name} × 1: ₪${res.order.products[0]!.total.toFixed(2)}`);
+    expect(m.text_body).toContain(`Paid by card: ₪${order.amountDue.toFixed(2)}`);
+    expect(m.text_body).toContain(`Total: ₪${order.totalAmount.toFixed(2)}`);
+    expect(m.text_body).toContain(`/edocument/${res.documentKey}`);
+    expect(m.html_body).toContain(`<a href="`);
+  });
+
   it('20 concurrent duplicate commits with one Idempotency-Key → exactly one reservation, one capture', async () => {
     const { app, db } = get();
     const p = await presentation(get(), V33.venue, 1);

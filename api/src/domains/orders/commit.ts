@@ -7,6 +7,9 @@ import { releaseHeld } from '../seats/holds.ts';
 import type { ProviderRegistry } from '../payments/providers/index.ts';
 import { priceCart, type PricedOrder } from './cart.ts';
 import type { OrdersSettings } from './config.ts';
+import type { EmailProvider } from '../../lib/email.ts';
+import { publicBaseUrl } from '../../lib/publicUrl.ts';
+import { orderConfirmationMessage } from './confirmationEmail.ts';
 
 /**
  * POST /payment/commit — idempotent and atomic.
@@ -29,6 +32,8 @@ export interface CommitContext {
   settings: OrdersSettings;
   registry: ProviderRegistry;
   miniSite: { id: number; reference_ticket_codes: string[] } | null;
+  /** The buyer's confirmation e-mail (none when absent). */
+  email?: EmailProvider;
 }
 
 /** Canonical JSON (sorted keys) for the cart hash. */
@@ -205,5 +210,17 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
     if (!again) throw new ApiHttpError(409, 'IDEMPOTENCY_CONFLICT', 'this Idempotency-Key belongs to an order being committed');
     return again;
   }
+  await sendConfirmation(body, result, ctx);
   return result;
+}
+
+/** Once per order (a replayed commit returned above): a failing mail provider never fails the sale. */
+async function sendConfirmation(body: CommitBody, r: CommitResponse, ctx: CommitContext): Promise<void> {
+  const info = normalizeCustomerInfo(body.cart.customerInfo ?? {});
+  const to = typeof info.email === 'string' ? info.email.trim() : '';
+  if (!ctx.email || !to) return;
+  let link: string | null = null;
+  try { link = `${publicBaseUrl()}/edocument/${encodeURIComponent(r.documentKey)}`; } catch { /* no public address: no link */ }
+  const name = typeof info.firstName === 'string' ? info.firstName : '';
+  await ctx.email.send(orderConfirmationMessage(r, name, to, ctx.lang, link)).catch(() => undefined);
 }

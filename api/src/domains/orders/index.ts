@@ -5,6 +5,7 @@ import {
 import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError, route } from '../../lib/route.ts';
 import { guarded } from '../../lib/guesses.ts';
+import { outboxEmailProvider, type EmailProvider } from '../../lib/email.ts';
 import { getPresentationRow } from '../catalog/queries.ts';
 import { sessionCustomerId } from '../customers/service.ts';
 import { allProviders, ProviderRegistry } from '../payments/providers/index.ts';
@@ -23,8 +24,9 @@ export async function miniSiteFor(q: Queryable, url: string | null | undefined):
 }
 
 /** Orders: start-up configuration, ticket lookup, cart build and pricing, commit (spec 5, 7 Booking). */
-export async function ordersPlugin(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+export async function ordersPlugin(app: FastifyInstance, opts: { db: Db; email?: EmailProvider }): Promise<void> {
   const { db } = opts;
+  const email = opts.email ?? outboxEmailProvider(db);
   const settings = loadOrdersSettings();
   const registry = new ProviderRegistry(allProviders(), settings.activeProviders, settings.config.payment.defaultProvider);
 
@@ -73,7 +75,7 @@ export async function ordersPlugin(app: FastifyInstance, opts: { db: Db }): Prom
       const miniSite = await miniSiteFor(db, body.miniSiteUrl);
       const customerId = await sessionCustomerId(db, req);
       return commitOrder(body, {
-        db, uuid: headers.uuid, idempotencyKey: headers['idempotency-key'], customerId, lang, settings, registry, miniSite,
+        db, uuid: headers.uuid, idempotencyKey: headers['idempotency-key'], customerId, lang, settings, registry, miniSite, email,
       });
     },
   });
