@@ -7,11 +7,13 @@ const TEXT = {
     subject: (id: string, hold: boolean) => (hold ? `ההזמנה שלך נשמרה (הזמנה ${id})` : `הכרטיסים שלך (הזמנה ${id})`),
     intro: (name: string) => `שלום ${name}, תודה על ההזמנה.`,
     hold: 'ההזמנה שמורה ותשולם בקופה לפני תחילת ההצגה.',
-    seat: (row: string, seat: string) => `שורה ${row}, מושב ${seat}`,
-    place: 'מקום ללא מספור',
+    seat: (row: string, seat: string) => `שורה ${row}, כיסא ${seat}`,
+    place: (seat: string) => `מקום ${seat}`,
+    serviceCharge: (a: string) => `דמי טיפול: ${a}`,
+    addons: (a: string) => `תוספות: ${a}`,
     vod: 'צפייה באזור האישי באתר',
     products: 'מוצרים:',
-    bookingFee: (a: string) => `דמי הזמנה: ${a}`,
+    bookingFee: (a: string) => `עמלת הזמנה: ${a}`,
     voucher: (ref: string, a: string) => `שולם בשובר ${ref}: ${a}`,
     card: (a: string) => `שולם בכרטיס אשראי: ${a}`,
     total: (a: string) => `סה"כ: ${a}`,
@@ -22,8 +24,10 @@ const TEXT = {
     subject: (id: string, hold: boolean) => (hold ? `Your reservation is held (order ${id})` : `Your tickets (order ${id})`),
     intro: (name: string) => `Hello ${name}, thank you for your order.`,
     hold: 'The order is held and is paid at the box office before the show.',
-    seat: (row: string, seat: string) => `Row ${row}, seat ${seat}`,
-    place: 'Unnumbered place',
+    seat: (row: string, seat: string) => `row ${row}, seat ${seat}`,
+    place: (seat: string) => `place ${seat}`,
+    serviceCharge: (a: string) => `Service charge: ${a}`,
+    addons: (a: string) => `Add-ons: ${a}`,
     vod: 'Watch it in your account on the site',
     products: 'Products:',
     bookingFee: (a: string) => `Booking fee: ${a}`,
@@ -45,13 +49,14 @@ function when(iso: string): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
+/** Worded as the order's summary on the site: the seat, its ticket and the ticket's price (charges on their own lines). */
 function ticketLine(t: typeof TEXT[Lang], x: SummaryTicket): string {
-  const where = x.RowName && x.SeatName ? t.seat(x.RowName, x.SeatName) : t.place;
-  return `${x.SectionName ? `${x.SectionName}, ` : ''}${where} · ${x.ticketName} · ${money(x.total)}`;
+  const where = x.RowName && x.SeatName ? t.seat(x.RowName, x.SeatName) : t.place(x.SeatName ?? String(x.XCoordinate ?? ''));
+  return `${x.SectionName ? `${x.SectionName}, ` : ''}${where} · ${x.ticketName} · ${money(x.price)}`;
 }
 
 function presentationLines(t: typeof TEXT[Lang], p: CommitResponse['order']['presentations'][number]): string[] {
-  if (p.isVod) return [`${p.featureName}: ${t.vod}`, ...p.tickets.map((x) => `${x.ticketName} · ${money(x.total)}`)];
+  if (p.isVod) return [`${p.featureName}: ${t.vod}`, ...p.tickets.map((x) => `${x.ticketName} · ${money(x.price)}`)];
   return [`${p.featureName} · ${when(p.dateTime)} · ${p.locationName} · ${p.venueName}`, ...p.tickets.map((x) => ticketLine(t, x))];
 }
 
@@ -68,6 +73,8 @@ export function orderConfirmationMessage(r: CommitResponse, firstName: string, t
     ...(o.isHold ? [t.hold] : []),
     ...o.presentations.flatMap((p) => presentationLines(t, p)),
     ...(o.products.length ? [t.products, ...o.products.map((p) => `${p.name} × ${p.quantity}: ${money(p.total)}`)] : []),
+    ...(o.addons > 0 ? [t.addons(money(o.addons))] : []),
+    ...(o.serviceCharge > 0 ? [t.serviceCharge(money(o.serviceCharge))] : []),
     ...(o.bookingFee > 0 ? [t.bookingFee(money(o.bookingFee))] : []),
     // a voucher's code is as good as money: its last four, as the e-ticket shows it
     ...o.voucherPayments.map((v) => t.voucher(`••••${v.systemVoucher.slice(-4)}`, money(v.amount))),
