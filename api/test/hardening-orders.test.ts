@@ -15,6 +15,8 @@ import { loadOrdersSettings } from '../src/domains/orders/config.ts';
 import type { Queryable } from '../src/db/index.ts';
 import { SEAT_CHANNEL } from '../src/domains/seats/holds.ts';
 
+let voucherGuessers = 1;
+
 forEachEngine('hardening: hold orders and purge', (get) => {
   it('an unpaid hold order is released at T−30 minutes: cancelled, seats back on sale, open maps told', async () => {
     const { app, db } = get();
@@ -104,6 +106,27 @@ forEachEngine('hardening: hold orders and purge', (get) => {
     expect((await lookup('GUESS99', '10.88.0.2')).statusCode).toBe(404);
     const site = await app.inject({ method: 'POST', url: '/api/mini-site/validate/tel-aviv-film-club', payload: { ticketId: 1, reference1: 'nope' }, remoteAddress: '10.88.0.1' });
     expect(site.statusCode).toBe(429);
+  });
+
+  it('guessing voucher codes at POST /payment/voucher: wrong ones share the budget of the other lookups, right ones cost nothing', async () => {
+    const { app } = get();
+    const pay = (reference: string, remoteAddress: string) => app.inject({ method: 'POST', url: '/api/payment/voucher', payload: { reference, total: 50 }, remoteAddress });
+    const addr = `10.87.${process.pid % 250}.${voucherGuessers++}`;
+    // right codes (a balance, an expired one, an empty one) are never counted however often they are asked
+    for (let i = 0; i < 40; i++) expect((await pay(['GIFT-30-DEMO', 'GIFT-EXPIRED', 'GIFT-EMPTY'][i % 3]!, addr)).statusCode).not.toBe(404);
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await pay(`GUESS-${i}`, addr)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    const over = await pay('GUESS-99', addr);
+    expect(over.json()).toMatchObject({ error: 'RATE_LIMITED' });
+    // the same counter as the ticket-code lookups; another address is unaffected
+    const p = await presentation(get(), V33.venue, 16);
+    expect((await app.inject({ method: 'POST', url: `/api/presentations/${p.id}/ticket`, payload: { ticketCode: 'GUESS-T' }, remoteAddress: addr })).statusCode).toBe(429);
+    // (its balance may be spent by other tests of this database: 200 or NO_BALANCE, never refused as a guess)
+    const otherAddr = `10.86.${process.pid % 250}.${voucherGuessers++}`;
+    expect([200, 409]).toContain((await pay('GIFT-30-DEMO', otherAddr)).statusCode);
+    expect((await pay('GUESS-100', otherAddr)).statusCode).toBe(404);
   });
 
   it('a 200-seat cart is refused by maxSeats before any per-seat query (point 7)', async () => {

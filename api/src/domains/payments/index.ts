@@ -4,6 +4,7 @@ import {
   VoucherPaymentQuery, VoucherPaymentResponse,
 } from '@ticketing/shared/contracts';
 import type { Db } from '../../db/index.ts';
+import { guarded } from '../../lib/guesses.ts';
 import { ApiHttpError, route } from '../../lib/route.ts';
 import { shekels, toIso } from '../../lib/time.ts';
 import { loadOrdersSettings } from '../orders/config.ts';
@@ -80,10 +81,14 @@ export async function paymentsPlugin(app: FastifyInstance, opts: { db: Db }): Pr
   route(app, {
     method: 'POST', url: '/payment/voucher', summary: 'A voucher payment: the lesser of the order total and the voucher balance', tags: ['payments'],
     body: VoucherPaymentQuery, response: VoucherPaymentResponse,
-    errors: { 404: 'SYSTEM_VOUCHER_NOT_FOUND', 409: 'NO_BALANCE | voucherExpired' },
-    async handler({ body: query }) {
-      const v = await findVoucherItem(db, query.reference);
-      if (!v) throw new ApiHttpError(404, 'SYSTEM_VOUCHER_NOT_FOUND');
+    errors: { 404: 'SYSTEM_VOUCHER_NOT_FOUND', 409: 'NO_BALANCE | voucherExpired', 429: 'RATE_LIMITED' },
+    async handler({ body: query, req }) {
+      // A right code answers its balance (needed to pay); wrong ones count in the address's one budget of guesses.
+      const v = await guarded(req, async () => {
+        const found = await findVoucherItem(db, query.reference);
+        if (!found) throw new ApiHttpError(404, 'SYSTEM_VOUCHER_NOT_FOUND');
+        return found;
+      });
       const u = voucherUsable(v);
       if (u === 'expired') throw new ApiHttpError(409, 'voucherExpired');
       if (u !== 'ok') throw new ApiHttpError(409, 'SYSTEM_VOUCHER_NOT_ACTIVE');
