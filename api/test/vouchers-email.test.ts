@@ -39,6 +39,15 @@ forEachEngine('vouchers: the gift page by e-mail', (get) => {
     expect(mail!.html).toContain('Enjoy the &lt;show&gt;!'); // the buyer's words are escaped in the HTML
     expect(mail!.html).toContain(`<strong dir="ltr">${v.reference}</strong>`);
     expect(mail!.html).toMatch(/<img src="data:image\/png;base64,/);
+    // a purchase kept before bidi controls were stripped, and the message: none reaches the mail (U+202E showed it reversed)
+    await get().db.query(`UPDATE voucher_purchases SET buyer = jsonb_set(buyer, '{greeting}', to_jsonb($2::text)) WHERE identifier = $1`,
+      [bought.purchaseIdentifier, '\u202EHappy birthday\u202C']);
+    const bidi = address('bidi');
+    expect((await send(bought.purchaseIdentifier, uuid, { reference: v.reference, to: bidi, message: 'Enjoy\u2067 it\u2069' })).statusCode).toBe(200);
+    const [clean] = await outbox(bidi);
+    for (const part of [clean!.text, clean!.html]) expect(part).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(clean!.text).toContain('Enjoy it\nFor Noa');
+    expect(clean!.text).toContain('Happy birthday');
 
     const he = address('he');
     expect((await send(bought.purchaseIdentifier, uuid, { reference: v.reference, to: he }, 'he')).statusCode).toBe(200);

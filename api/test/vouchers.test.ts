@@ -96,6 +96,27 @@ forEachEngine('vouchers: buying gift vouchers', (get) => {
     expect(after.json()).toMatchObject({ error: 'NO_BALANCE' });
   });
 
+  it('buyer and recipient names follow the letters-only rule of ticket orders; bidi controls are stripped from the greeting', async () => {
+    const { app, db } = get();
+    const uuid = newUuid('vnames');
+    const lines = [{ ...FIXED, quantity: 1 }];
+    for (const bad of [
+      { firstName: '=HYPERLINK("http://evil.example","x")' }, { lastName: 'Test<img src=x onerror=alert(1)>' }, { recipientName: 'Noa\u202Eevil' },
+    ]) {
+      const r = await purchase(uuid, newKey(), { lines, buyer: { ...buyer, ...bad } });
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().issues).toEqual([expect.objectContaining({ path: ['buyer', Object.keys(bad)[0]], message: 'lettersOnly' })]);
+    }
+    // names as people write them pass: Hebrew with geresh and maqaf, an apostrophe, a hyphen, "Jr."
+    const { sessionId } = await pay(app, uuid, 100);
+    const names = { firstName: 'ג׳ני', lastName: "O'Neil-Smith Jr.", recipientName: 'בן־דוד' };
+    const r = await purchase(uuid, newKey(), { lines, paymentIdentifier: sessionId, buyer: { ...buyer, ...names, greeting: '\u202EHappy birthday\u2066 ya\u2069\u202C ' } });
+    expect(r.statusCode, r.body).toBe(200);
+    const { rows: [stored] } = await db.query<{ buyer: Record<string, unknown> }>(
+      'SELECT buyer FROM voucher_purchases WHERE identifier = $1', [VoucherPurchaseResponse.parse(r.json()).purchaseIdentifier]);
+    expect(stored!.buyer).toMatchObject({ ...names, greeting: 'Happy birthday ya' });
+  });
+
   it('sign-in before buying is off by default (spec 6: auth not required)', async () => {
     const r = await get().app.inject({ url: '/api/vouchers/settings' });
     expect(r.statusCode, r.body).toBe(200);

@@ -18,13 +18,16 @@ const ADDRESS = ['address1', 'address2', 'city', 'postalCode'] as const;
 type Key = (typeof BUYER)[number] | (typeof ADDRESS)[number];
 type Values = Record<Key, string>;
 const REQUIRED = new Set<Key>(['firstName', 'lastName', 'email', 'mobileNumber', 'address1', 'city', 'postalCode']);
-/** The booking form's rules (shared validation): names of letters, 2 to 30 of them; the address as the customer form checks it. */
+/**
+ * The booking form's rules (shared validation): names of letters, 2 to 30 of them (the recipient's too: the contract
+ * refuses any other name); the address as the customer form checks it.
+ */
 const RULES: Record<Key, rules.Rule[]> = {
   firstName: [rules.lettersOnly, rules.minLength(2), rules.maxLength(30)],
   lastName: [rules.lettersOnly, rules.minLength(2), rules.maxLength(30)],
   email: [rules.email, rules.maxLength(100)],
   mobileNumber: [rules.mobile],
-  recipientName: [rules.maxLength(60)],
+  recipientName: [rules.lettersOnly, rules.maxLength(60)],
   greeting: [rules.maxLength(300)],
   address1: [rules.maxLength(100)],
   address2: [rules.maxLength(100)],
@@ -79,7 +82,8 @@ export function BuyPage() {
     payment.setProblem(null);
     const next: typeof errors = {};
     for (const f of fields) {
-      const v = f === 'mobileNumber' ? rules.normalizeMobile(values[f]) : f === 'address1' || f === 'address2' ? rules.cleanAddress(values[f]) : values[f].trim();
+      const v = f === 'mobileNumber' ? rules.normalizeMobile(values[f]) : f === 'address1' || f === 'address2' ? rules.cleanAddress(values[f])
+        : f === 'greeting' ? rules.stripBidiControls(values[f]).trim() : values[f].trim();
       const err = rules.validate(v, [...(REQUIRED.has(f) ? [rules.required] : []), ...RULES[f]]);
       if (err) next[f] = err;
     }
@@ -89,7 +93,8 @@ export function BuyPage() {
     const opt = (v: string) => v.trim() || null;
     const buyer: VoucherBuyer = {
       firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim(), mobileNumber: rules.normalizeMobile(values.mobileNumber),
-      recipientName: opt(values.recipientName), greeting: opt(values.greeting),
+      // the greeting as the api keeps it (without bidi controls), so the confirmation shows what was stored
+      recipientName: opt(values.recipientName), greeting: opt(rules.stripBidiControls(values.greeting)),
       ...(delivered ? { address1: rules.cleanAddress(values.address1).trim(), address2: opt(rules.cleanAddress(values.address2)), city: values.city.trim(), postalCode: values.postalCode.trim() } : {}),
     };
     dispatch(purchaseActions.buyerSet(buyer));

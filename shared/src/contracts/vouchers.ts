@@ -2,6 +2,9 @@ import * as z from 'zod/mini';
 import { lazy } from './lazy';
 import { Money, Product } from './catalog';
 import { DeliveryMethod } from './orders';
+import * as rules from '../validation/rules';
+
+export { stripBidiControls } from '../validation/rules';
 
 /**
  * Buying gift (system) vouchers (issue 11 §1, spec section 2): choose vouchers → auth → choose products →
@@ -20,14 +23,21 @@ export const VoucherLine = lazy(() => z.object({
 }));
 export type VoucherLine = z.infer<typeof VoucherLine>;
 
+/**
+ * A person's name: the letters-only rule of ticket and donation orders (rules.lettersOnly, the form's 'validation.lettersOnly'),
+ * so no formula ("=HYPERLINK(…)"), markup or bidi control reaches the stored order, the e-mail or an export.
+ */
+const personName = (min: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(60), z.refine((v) => !rules.lettersOnly(v), 'lettersOnly'));
+
 export const VoucherBuyer = lazy(() => z.object({
-  firstName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
-  lastName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  firstName: personName(1),
+  lastName: personName(1),
   email: z.string().check(z.trim(), z.email(), z.maxLength(120)),
   mobileNumber: z.string().check(z.regex(/^05\d{8}$/)),
   /** Who the gift is for and a few words, printed on the gift page. */
-  recipientName: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(60)))),
-  greeting: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(300)))),
+  recipientName: z.nullable(z.optional(personName(0))),
+  /** Free text: bidi controls are stripped (rules.stripBidiControls), the rest is escaped where shown. */
+  greeting: z.nullable(z.optional(z.string().check(z.overwrite(rules.stripBidiControls), z.trim(), z.maxLength(300)))),
   /** Where courier or registered mail brings the products (required for those methods: the purchase checks it). */
   address1: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),
   address2: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(100)))),

@@ -10,6 +10,12 @@ const err = (key: string, values?: Record<string, unknown>): RuleError => ({ key
 export const required: Rule = (v) => (v.trim() === '' ? err('validation.required') : undefined);
 /** Letters, and what names are written with: spaces, apostrophes and gereshes, hyphens and the Hebrew maqaf, a period ("Jr."). */
 export const lettersOnly: Rule = (v) => (v && !/^[\p{L}\p{M}\s'’׳״.\-־]+$/u.test(v) ? err('validation.lettersOnly') : undefined);
+/**
+ * Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) out of free text: invisible, and one left open
+ * (an unpaired U+202E) reverses whatever the page or e-mail shows after it. Stripped rather than refused: a visitor
+ * cannot see them to delete them, and right-to-left apps put them into copied text.
+ */
+export const stripBidiControls = (v: string): string => v.replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
 export const email: Rule = (v) => (v && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v) ? err('validation.email') : undefined);
 export const digits: Rule = (v) => (v && !/^\d+$/.test(v) ? err('validation.digits') : undefined);
 export const alphanumeric: Rule = (v) => (v && !/^[\p{L}\d]+$/u.test(v) ? err('validation.alphanumeric') : undefined);

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { GiftEmailBody, VoucherBuyer } from '@ticketing/shared/contracts';
+import { stripBidiControls, type GiftEmailBody, type VoucherBuyer } from '@ticketing/shared/contracts';
 import type { Db } from '../../db/index.ts';
 import type { EmailMessage, EmailProvider } from '../../lib/email.ts';
 import { pick } from '../../lib/lang.ts';
@@ -46,7 +46,9 @@ export async function giftMessage(g: GiftRow, buyer: VoucherBuyer, to: string, m
   const lines = [
     message, buyer.recipientName ? t.for(buyer.recipientName) : null, t.from(sender), buyer.greeting,
     `${name}: ${t.value(money(g.balance))}`, codeLine, t.validUntil(dmy(g.end_date)), t.use,
-  ].filter((l): l is string => !!l);
+  ].filter((l): l is string => !!l)
+    // the buyer's words without bidi controls: the gift e-mail's message, and purchases kept before the contract stripped them
+    .map(stripBidiControls);
   const qr = await QRCode.toDataURL(g.reference, { margin: 1, errorCorrectionLevel: 'M', width: 200 });
   const dir = lang === 'he' ? 'rtl' : 'ltr';
   const html = `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:system-ui,sans-serif">`
