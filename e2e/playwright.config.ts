@@ -35,11 +35,12 @@ export default defineConfig({
     stdout: 'pipe',
     // Every payment provider active so the payment-method tests reach PayPal and Blik (inactive by default).
     // Every simulated visitor here comes from 127.0.0.1, so the per-address budgets (wrong codes, held seats, SMS codes
-    // sent) would be shared by the whole suite and trip at random; they are tested on their own in api/test
+    // sent, wrong passwords) would be shared by the whole suite and trip at random; they are tested on their own in api/test
     // (hardening-*, customer-auth).
     env: {
       PORT: String(E2E_PORT), SITE_DIR: E2E_SITE_DIR, API_DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'test', PAYMENT_PROVIDERS: 'sandbox,altcard,paypal,blik',
       GUESS_MAX_FAILURES: '100000', MAX_HELD_PER_ADDRESS: '100000', CUSTOMER_SMS_PER_ADDRESS_15MIN: '100000',
+      CUSTOMER_LOGIN_PER_ADDRESS_15MIN: '100000',
     },
   },
 });

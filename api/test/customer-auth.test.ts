@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { forEachEngine } from './harness.ts';
 import { lastCode as codeOf, newAddress, newCustomer, signIn as signInWith, uniq } from './customer-helpers.ts';
 import { LIMITS, loginFloorMs } from '../src/domains/customers/limits.ts';
+import { hashPassword } from '../src/domains/customers/identify.ts';
 
 /** Customer sign-in abuse limits and sessions (issue 9); every limit with a case that crosses it. */
 forEachEngine('customer sign-in: abuse limits and sessions', (get) => {
@@ -77,6 +78,28 @@ forEachEngine('customer sign-in: abuse limits and sessions', (get) => {
     expect(over.statusCode).toBe(429);
     expect(over.json().error).toBe('RATE_LIMITED');
     expect((await send(`052${uniq()}`)).statusCode).toBe(200); // another address is not affected
+  });
+
+  it('password spraying: one address gets its per-address count of wrong passwords over any emails, then 429 even for a right one', async () => {
+    const { db } = get();
+    const login = (email: string, password: string, remoteAddress: string) =>
+      app().inject({ method: 'POST', url: '/api/customer/login', payload: { email, password }, remoteAddress });
+    const mobile = await newCustomer(db);
+    const email = `spray${uniq()}@example.com`;
+    await db.query('UPDATE customers SET email = $2, password_hash = $3 WHERE mobile_number = $1', [mobile, email, hashPassword('right-password')]);
+    const addr = newAddress();
+    // a right password costs nothing
+    expect((await login(email, 'right-password', addr)).statusCode).toBe(200);
+    // one password, a fresh email each time (the per-email count never trips), in parallel: none slips past the count
+    const n = LIMITS.wrongPasswordsPerAddressPer15Min + 5;
+    const tries = await Promise.all(Array.from({ length: n }, () => login(`nobody${uniq()}@example.com`, 'Summer2026!', addr)));
+    expect(tries.filter((r) => r.statusCode === 401)).toHaveLength(LIMITS.wrongPasswordsPerAddressPer15Min);
+    const refused = tries.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]!.json().error).toBe('RATE_LIMITED');
+    expect((await login(email, 'right-password', addr)).statusCode).toBe(429);
+    // another address is not affected
+    expect((await login(email, 'right-password', newAddress())).statusCode).toBe(200);
   });
 
   it('parallel requests cannot slip past a limit: sends and wrong tries', async () => {

@@ -11,7 +11,7 @@ import { toIso } from '../../lib/time.ts';
 import {
   customerInfo, endSession, pendingMobile, requireCustomer, sessionCustomerId, setPendingMobile, sha256, SMS_CODE_TTL_S, startSession,
 } from './service.ts';
-import { LIMITS, lockKey, loginFloorMs, noSoonerThan, numberLocked, recordFailure, takeSend } from './limits.ts';
+import { addressLocked, LIMITS, lockKey, loginFloorMs, noSoonerThan, numberLocked, recordFailure, takeSend } from './limits.ts';
 import { checkPassword, loginIdentifiers, pendingIdentifier, resolveIdentifier } from './identify.ts';
 import { pick } from '../../lib/lang.ts';
 import { localeOf, type FullLocale } from '../../lib/localizedNames.ts';
@@ -106,17 +106,23 @@ export async function customersPlugin(app: FastifyInstance, opts: { db: Db; sms?
 
   /**
    * Email and password: the same LOGIN_FAILED for an unknown email and a wrong password (same scrypt work);
-   * wrong passwords count per email like wrong codes per number (at most LIMITS.wrongPerNumberPerHour an hour).
+   * wrong passwords count per email like wrong codes per number (at most LIMITS.wrongPerNumberPerHour an hour) and per
+   * address over any emails (LIMITS.wrongPasswordsPerAddressPer15Min), checked and recorded under both locks.
    */
   async function passwordLogin(req: FastifyRequest, email: string, password: string, lang: Lang, includeMemberships: boolean, reply: FastifyReply): Promise<CustomerInfo> {
     const key = `email:${email.toLowerCase()}`;
+    const addressKey = `password-address:${req.ip || 'unknown'}`;
     const id = await db.tx(async (q) => {
+      // always the email first, then the address (as takeSend: number, then address), so two sign-ins never deadlock
       await lockKey(q, key);
+      await lockKey(q, addressKey);
       if (await numberLocked(q, key)) throw new ApiHttpError(429, 'RATE_LIMITED', 'too many wrong passwords; try again later');
+      if (await addressLocked(q, addressKey)) throw new ApiHttpError(429, 'RATE_LIMITED', 'too many wrong passwords from this address; try again later');
       const { rows } = await q.query<{ id: number; password_hash: string | null }>(
         'SELECT id, password_hash FROM customers WHERE lower(email) = $1 AND password_hash IS NOT NULL', [email.toLowerCase()]);
       if (checkPassword(password, rows[0]?.password_hash ?? null)) return rows[0]!.id;
       await recordFailure(q, key);
+      await recordFailure(q, addressKey);
       return null;
     });
     if (!id) throw new ApiHttpError(401, 'LOGIN_FAILED');

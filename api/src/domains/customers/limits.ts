@@ -18,6 +18,12 @@ export const LIMITS = {
   sendsPerNumberPer15Min: 3,
   /** Codes sent per client address per rolling 15 minutes (SMS pumping); env CUSTOMER_SMS_PER_ADDRESS_15MIN. */
   sendsPerAddressPer15Min: Number(process.env.CUSTOMER_SMS_PER_ADDRESS_15MIN || 30),
+  /**
+   * Wrong email + password sign-ins per client address per rolling 15 minutes, whatever the emails (password
+   * spraying: one password tried on many emails never reaches the per-email count); env CUSTOMER_LOGIN_PER_ADDRESS_15MIN.
+   * 30 like the SMS codes: customers share carrier and venue addresses more than staff do (20).
+   */
+  wrongPasswordsPerAddressPer15Min: Number(process.env.CUSTOMER_LOGIN_PER_ADDRESS_15MIN || 30),
 } as const;
 
 /**
@@ -61,6 +67,15 @@ export async function takeSend(q: Queryable, mobile: string, address: string): P
 export async function numberLocked(q: Queryable, mobile: string): Promise<boolean> {
   const n = await countSince(q, 'SELECT count(*)::int AS n FROM customer_login_failures WHERE mobile_number = $1', mobile, 3600);
   return n >= LIMITS.wrongPerNumberPerHour;
+}
+
+/**
+ * True when the address has used its wrong passwords of the last 15 minutes (call under lockKey of addressKey). Its
+ * failures are rows of customer_login_failures under the key `password-address:<ip>`, beside the per-email ones.
+ */
+export async function addressLocked(q: Queryable, addressKey: string): Promise<boolean> {
+  const n = await countSince(q, 'SELECT count(*)::int AS n FROM customer_login_failures WHERE mobile_number = $1', addressKey, 900);
+  return n >= LIMITS.wrongPasswordsPerAddressPer15Min;
 }
 
 export async function recordFailure(q: Queryable, mobile: string): Promise<void> {
