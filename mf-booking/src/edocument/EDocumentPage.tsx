@@ -7,6 +7,7 @@ import { useEdocumentQuery } from '../api/checkoutApi';
 import { useLocale } from '../checkout/hooks';
 import { QrCode } from '../confirmation/QrCode';
 import { TicketActions } from './TicketActions';
+import { ETicketTickets } from './ETicketTickets';
 import styles from './edocument.module.css';
 
 /**
@@ -67,25 +68,14 @@ export function EDocumentPage() {
           <div><dt>{t('edocument.location')}</dt><dd>{d.locationName}</dd></div>
           {!d.isVod && <div><dt>{t('edocument.venue')}</dt><dd>{d.venueName}</dd></div>}
           {!d.isVod && <div><dt>{t('edocument.entrance')}</dt><dd>{d.entrance}</dd></div>}
-          <div><dt>{t('edocument.total')}</dt><dd>{formatMoney(d.totalAmount, locale)}</dd></div>
+          {/* after a cancellation the total is what the order stands at now (the api's reckoning), and says so */}
+          <div><dt>{t(d.tickets.some((tk) => tk.isCancelled) ? 'edocument.totalAfterCancel' : 'edocument.total')}</dt><dd data-testid="edoc-total">{formatMoney(d.totalAmount, locale)}</dd></div>
+          {d.refundedAmount > 0 && <div><dt>{t('edocument.refunded')}</dt><dd data-testid="edoc-refunded">{formatMoney(d.refundedAmount, locale)}</dd></div>}
         </dl>
         <p className={styles.when}>{formatLongDateTime(d.dateTime, locale)}</p>
-        {!d.isCancelled && <div className={styles.qr}><QrCode svg={d.qrSvg} label={t('edocument.qrAlt', { reservation: d.reservationIdentifier })} size={240} /></div>}
+        {!d.isCancelled && d.qrSvg && <div className={styles.qr}><QrCode svg={d.qrSvg} label={t('edocument.qrAlt', { reservation: d.reservationIdentifier })} size={240} /></div>}
         {!d.isCancelled && <TicketActions documentKey={documentKey} title={d.featureName} calendar={!d.isVod} print />}
-        <table className="tx-table">
-          <caption className="tx-visually-hidden">{t('edocument.tickets')}</caption>
-          <thead><tr><th scope="col">{t(d.isVod ? 'edocument.viewing' : 'edocument.seat')}</th><th scope="col">{t('edocument.ticket')}</th><th scope="col">{t('edocument.scanned')}</th></tr></thead>
-          <tbody>
-            {/* an order sold before ticket identifiers has '' for each: the row's place keeps the keys apart */}
-            {d.tickets.map((tk, i) => (
-              <tr key={tk.ticketIdentifier || i}>
-                <td>{d.isVod ? t('summary.vod') : tk.RowName ? t('summary.seatName', { section: tk.SectionName ?? '', row: tk.RowName, seat: tk.SeatName ?? '' }) : t('summary.gaSeatName', { section: tk.SectionName ?? '', seat: tk.SeatName ?? '' })}</td>
-                <td>{tk.ticketName}</td>
-                <td>{tk.isScanned ? t('edocument.yes') : t('edocument.no')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ETicketTickets d={d} />
         {d.vouchers.length > 0 && (
           <section aria-labelledby="edoc-vouchers">
             <h2 id="edoc-vouchers">{t('edocument.vouchers')}</h2>

@@ -42,8 +42,12 @@ export type QrVerifyQuery = z.infer<typeof QrVerifyQuery>;
 
 export const QrVerifyResponse = lazy(() => z.object({
   valid: z.boolean(),
-  /** Why a token is refused: malformed, an unknown key id, or a signature that does not match. */
-  reason: z.nullable(z.enum(['MALFORMED', 'UNKNOWN_KEY', 'BAD_SIGNATURE'])),
+  /**
+   * Why a token is refused: malformed, an unknown key id, a signature that does not match; or, for a genuine
+   * token, the order cancelled (CANCELLED) or a ticket it lists cancelled since (TICKET_CANCELLED: the
+   * holder's e-ticket now carries a new code without it).
+   */
+  reason: z.nullable(z.enum(['MALFORMED', 'UNKNOWN_KEY', 'BAD_SIGNATURE', 'CANCELLED', 'TICKET_CANCELLED'])),
   keyId: z.nullable(z.string()),
   reservationIdentifier: z.nullable(z.string()),
   ticketIdentifiers: z.array(z.string()),
@@ -67,6 +71,8 @@ export const EDocumentTicket = lazy(() => z.object({
   ticketName: z.string(),
   price: Money,
   isScanned: z.boolean(),
+  /** Cancelled (or refunded): listed so the holder sees it, admits no one (not in qrToken). */
+  isCancelled: z.boolean(),
 }));
 export const EDocument = lazy(() => z.object({
   reservationIdentifier: z.string(),
@@ -89,17 +95,23 @@ export const EDocument = lazy(() => z.object({
   /** System vouchers used on the order (show vouchers). */
   vouchers: z.array(z.object({ reference: z.string(), amount: Money })),
   products: z.array(z.object({ name: z.string(), quantity: z.int() })),
+  /**
+   * What the order stands at now: the amount paid less the refunds recorded for its cancellations (a
+   * cancelled ticket with no refund record: less its price). The whole order's total until a cancellation.
+   */
   totalAmount: Money,
+  /** Refunded for cancelled tickets (0 when nothing was). */
+  refundedAmount: Money,
   /** Collect at the cashier (hold orders, products to collect). */
   collectAtCashier: z.boolean(),
   /** i18n keys (namespace common or booking) of the notes to show, e.g. edocument.collectAtCashier. */
   notes: z.array(z.string()),
   /** Hold orders: pay and collect before this instant. */
   payBy: z.nullable(IsoDateTime),
-  /** QR code of the reservation (an SVG document) encoding qrToken. */
-  qrSvg: z.string(),
-  /** Signed token of the QR code (ET1.keyId.payload.signature; see contracts/edocuments). */
-  qrToken: z.string(),
+  /** QR code of the reservation (an SVG document) encoding qrToken; null once the order is cancelled. */
+  qrSvg: z.nullable(z.string()),
+  /** Signed token of the QR code (ET1.keyId.payload.signature; see contracts/edocuments), live tickets only; null once cancelled. */
+  qrToken: z.nullable(z.string()),
   calendarUrl: z.string(),
 }));
 export type EDocument = z.infer<typeof EDocument>;

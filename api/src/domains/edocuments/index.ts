@@ -13,7 +13,7 @@ import { jerusalemTime, jerusalemToday, shekels, toIso } from '../../lib/time.ts
 import { isVodType } from '../catalog/queries.ts';
 import { sessionCustomerId } from '../customers/service.ts';
 import { loadOrdersSettings } from '../orders/config.ts';
-import { staffGuard } from '../staff/auth.ts';
+import { staffGuard, staffOf } from '../staff/auth.ts';
 import { loadQrKeys, signQr, verifyQr, type QrKey } from './qrToken.ts';
 import { registerSeatChange } from './seatChange.ts';
 
@@ -32,7 +32,7 @@ interface DocRow {
   customer_id: number | null; cancelled_at: Date | null;
 }
 interface DocTicketRow {
-  ticket_identifier: string | null; status: string; price_agorot: number; scanned_at: Date | null; row_name: string | null; seat_name: string | null;
+  id: number; ticket_identifier: string | null; status: string; price_agorot: number; addons_agorot: number; scanned_at: Date | null; row_name: string | null; seat_name: string | null;
   section_he: string; section_en: string; ticket_he: string; ticket_en: string; presentation_id: number; starts_at: Date; duration_min: number;
   f_he: string; f_en: string; v_he: string; v_en: string; l_he: string; l_en: string; venue_type_id: number; x: number;
 }
@@ -43,7 +43,7 @@ async function loadDocument(q: Queryable, documentKey: string) {
   const r = rows[0];
   if (!r) throw new ApiHttpError(404, 'ORDER_NOT_FOUND', 'order not found');
   const { rows: tickets } = await q.query<DocTicketRow>(`
-    SELECT rt.ticket_identifier, rt.status, rt.price_agorot, rt.scanned_at, s.row_name, s.seat_name, se.name_he AS section_he, se.name_en AS section_en,
+    SELECT rt.id, rt.ticket_identifier, rt.status, rt.price_agorot, rt.addons_agorot, rt.scanned_at, s.row_name, s.seat_name, se.name_he AS section_he, se.name_en AS section_en,
            t.name_he AS ticket_he, t.name_en AS ticket_en, p.id AS presentation_id, p.starts_at, f.duration_min, f.name_he AS f_he, f.name_en AS f_en,
            v.name_he AS v_he, v.name_en AS v_en, l.name_he AS l_he, l.name_en AS l_en, v.venue_type_id, rt.x
     FROM reservation_tickets rt
@@ -54,6 +54,27 @@ async function loadDocument(q: Queryable, documentKey: string) {
   return { r, tickets };
 }
 
+/** A ticket that admits its holder: sold, or held for payment at the box office (cancelled and refunded do not). */
+const isLive = (t: { status: string }) => t.status === 'sold' || t.status === 'held';
+
+/**
+ * What an order stands at after cancellations (agorot): its total less each recorded refund, and less the
+ * price (with its add-ons) of any cancelled ticket no refund record covers (cancelled elsewhere: its share).
+ * A released hold was never paid: 0. Only ticket_ids and refund_agorot are read (the refund's whole amount,
+ * card and vouchers alike), so other columns may come and go.
+ */
+export function keptTotalAgorot(o: {
+  totalAgorot: number; isHold: boolean; orderCancelled: boolean;
+  tickets: Array<{ id: number; status: string; priceAgorot: number }>;
+  refunds: Array<{ ticketIds: number[]; refundAgorot: number }>;
+}): { kept: number; refunded: number } {
+  if (o.isHold && o.orderCancelled) return { kept: 0, refunded: 0 };
+  const covered = new Set(o.refunds.flatMap((r) => r.ticketIds.map(Number)));
+  const refunded = o.refunds.reduce((sum, r) => sum + Number(r.refundAgorot), 0);
+  const unrecorded = o.tickets.filter((t) => !isLive(t) && !covered.has(t.id)).reduce((sum, t) => sum + t.priceAgorot, 0);
+  return { kept: Math.max(0, o.totalAgorot - refunded - unrecorded), refunded };
+}
+
 export async function buildEDocument(q: Queryable, documentKey: string, lang: Lang, now = new Date(), givenKeys?: QrKey[]): Promise<EDocument> {
   const keys = givenKeys ?? await loadQrKeys(q);
   const { r, tickets } = await loadDocument(q, documentKey);
@@ -61,7 +82,7 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
   if (!first) throw new ApiHttpError(404, 'ORDER_NOT_FOUND', 'order not found');
   const he = lang === 'he';
   const isVod = isVodType(first.venue_type_id);
-  const live = tickets.filter((t) => t.status === 'sold' || t.status === 'held');
+  const live = tickets.filter(isLive);
   const isCancelled = r.status === 'cancelled' || live.length === 0;
   const isScanned = live.length > 0 && live.every((t) => t.scanned_at !== null);
   const facts = { cancelled: isCancelled, scanned: isScanned, startsAt: first.starts_at, isVod, graceMinutes: PAST_GRACE_MINUTES };
@@ -77,8 +98,19 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
   if (isVod) notes.push('edocument.notes.vod');
   const payBy = r.is_hold ? new Date(first.starts_at.getTime() - HOLD_COLLECT_MINUTES * 60_000) : null;
   // The QR code carries a signed token (never the document key): a door scanner verifies it offline.
-  const qrToken = signQr({ reservationIdentifier: r.identifier, ticketIdentifiers: live.map((t) => t.ticket_identifier ?? '').filter(Boolean), presentationId: first.presentation_id }, keys);
-  const qrSvg = await QRCode.toString(qrToken, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  // A cancelled order admits no one: no token to copy out of the api (the page hid the code, the api still gave it).
+  const qrToken = isCancelled ? null
+    : signQr({ reservationIdentifier: r.identifier, ticketIdentifiers: live.map((t) => t.ticket_identifier ?? '').filter(Boolean), presentationId: first.presentation_id }, keys);
+  const qrSvg = qrToken ? await QRCode.toString(qrToken, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) : null;
+  const anyCancelled = live.length < tickets.length;
+  const { rows: refunds } = anyCancelled
+    ? await q.query<{ ticket_ids: number[]; refund_agorot: number }>('SELECT ticket_ids, refund_agorot FROM customer_cancellations WHERE reservation_id = $1', [r.id])
+    : { rows: [] };
+  const { kept, refunded } = keptTotalAgorot({
+    totalAgorot: r.total_agorot, isHold: r.is_hold, orderCancelled: isCancelled,
+    tickets: tickets.map((t) => ({ id: t.id, status: t.status, priceAgorot: t.price_agorot + (t.addons_agorot ?? 0) })),
+    refunds: refunds.map((x) => ({ ticketIds: x.ticket_ids, refundAgorot: x.refund_agorot })),
+  });
   return {
     reservationIdentifier: r.identifier,
     state, isScanned, isPast, isCancelled, isHold: r.is_hold,
@@ -97,11 +129,13 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
       ticketName: he ? t.ticket_he : t.ticket_en,
       price: shekels(t.price_agorot),
       isScanned: t.scanned_at !== null,
+      isCancelled: !isLive(t),
     })),
     // masked: anyone with a forwarded e-ticket link could otherwise spend the voucher's remaining balance
     vouchers: vouchers.map((v) => ({ reference: maskReference(v.reference), amount: shekels(v.amount) })),
     products: products.map((p) => ({ name: he ? p.name_he : p.name_en, quantity: p.quantity })),
-    totalAmount: shekels(r.total_agorot),
+    totalAmount: shekels(anyCancelled ? kept : r.total_agorot),
+    refundedAmount: shekels(refunded),
     collectAtCashier: r.is_hold || products.length > 0,
     notes,
     payBy: payBy ? toIso(payBy) : null,
@@ -174,15 +208,21 @@ export async function edocumentsPlugin(app: FastifyInstance, opts: { db: Db; sms
     scope.addHook('onRequest', staffGuard(db));
     route(scope, {
       method: 'GET', url: '/staff/eticket/verify', summary: 'Staff: verifies the signed token of an e-ticket QR code', tags,
-      query: QrVerifyQuery, response: QrVerifyResponse, errors: { 401: 'UNAUTHORIZED' },
-      async handler({ query }) {
+      query: QrVerifyQuery, response: QrVerifyResponse, errors: { 401: 'UNAUTHORIZED', 404: 'NOT_FOUND' },
+      async handler({ query, req }) {
         const check = verifyQr(query.token, qrKeys);
         if (!check.valid) {
           return { valid: false, reason: check.reason, keyId: check.keyId, reservationIdentifier: null, ticketIdentifiers: [], presentationId: null, state: null };
         }
-        const { rows } = await db.query<{ document_key: string | null }>('SELECT document_key FROM reservations WHERE identifier = $1', [check.payload.reservationIdentifier]);
-        const doc = rows[0]?.document_key ? await buildEDocument(db, rows[0].document_key, 'en', new Date(), qrKeys).catch(() => null) : null;
-        return { valid: true, reason: null, keyId: check.keyId, ...check.payload, state: doc?.state ?? null };
+        // Like every staff call: only orders of the user's businesses (another business's ticket is "not found").
+        const { rows } = await db.query<{ document_key: string | null }>('SELECT document_key FROM reservations WHERE identifier = $1 AND business_id = ANY($2::int[])',
+          [check.payload.reservationIdentifier, staffOf(req).businessIds]);
+        if (!rows[0]) throw new ApiHttpError(404, 'NOT_FOUND', 'no such reservation of yours');
+        const doc = rows[0].document_key ? await buildEDocument(db, rows[0].document_key, 'en', new Date(), qrKeys).catch(() => null) : null;
+        // A genuine signature is not enough: the order, or a ticket the code lists, may have been cancelled since it was issued.
+        const cancelledIds = new Set(doc?.tickets.filter((t) => t.isCancelled).map((t) => t.ticketIdentifier) ?? []);
+        const reason = doc?.isCancelled ? 'CANCELLED' as const : check.payload.ticketIdentifiers.some((id) => cancelledIds.has(id)) ? 'TICKET_CANCELLED' as const : null;
+        return { valid: reason === null, reason, keyId: check.keyId, ...check.payload, state: doc?.state ?? null };
       },
     });
   });
