@@ -42,6 +42,7 @@ forEachEngine('customer area: data, cancellation, isolation between customers', 
     const { rows } = await db.query<{ id: number }>('SELECT id FROM reservations WHERE document_key = $1', [r.json().documentKey]);
     return { id: rows[0]!.id, p, places };
   }
+  const cardOnly = (card: number) => ({ card, vouchers: [], voucherTickets: 0, memberTickets: 0, loyaltyPoints: 0, couponUses: 0 });
   const areaData = async (who?: SignedIn) => get().app.inject({ url: '/api/customer-area/customerAreaData', headers: { 'accept-language': 'en', ...(who ? { cookie: who.cookie } : {}) } });
   const cancel = (id: number, who: SignedIn | undefined, body: Record<string, unknown>, csrf = who?.csrf) =>
     get().app.inject({ method: 'POST', url: `/api/reservations/${id}/cancel`, payload: body, headers: { ...(who ? { cookie: who.cookie } : {}), ...(csrf ? { 'x-customer-csrf': csrf } : {}) } });
@@ -71,7 +72,8 @@ forEachEngine('customer area: data, cancellation, isolation between customers', 
     const r = await cancel(booked.id, a, { itemsToCancel: [ticket.id], refundToTransactionCredit: true });
     expect(r.statusCode, r.body).toBe(200);
     const out = CancelReservationResponse.parse(r.json());
-    expect(out).toEqual({ cancelledItems: [ticket.id], ticketsAmount: ticket.price, fee: 5, refund: ticket.price - 5, refundToTransactionCredit: true });
+    // paid by card alone: all of it to the card (here the account credit, as asked)
+    expect(out).toEqual({ cancelledItems: [ticket.id], ticketsAmount: ticket.price, fee: 5, refund: ticket.price - 5, refundToTransactionCredit: true, split: cardOnly(ticket.price - 5) });
     // the seat is free: no live row for it any more, the other seat still sold
     const live = await db.query<{ x: number; y: number }>(`SELECT x, y FROM presentation_seats WHERE presentation_id = $1 AND section_id = $2 AND status = 'sold'
       AND (x, y) IN ((${booked.places[0]!.x}, ${booked.places[0]!.y}), (${booked.places[1]!.x}, ${booked.places[1]!.y}))`, [booked.p.id, V33.reserved]);
@@ -124,12 +126,12 @@ forEachEngine('customer area: data, cancellation, isolation between customers', 
     expect((await app.inject({ url: `/api/reservations/${booked.id}/cancel-quote?items=1;2`, headers: { cookie: a.cookie } })).statusCode).toBe(400);
     const all = CancelQuoteResponse.parse((await quote(null, a)).json());
     const total = res.tickets[0]!.price + res.tickets[1]!.price;
-    expect(all).toEqual({ ticketIds: res.tickets.map((t) => t.id), ticketsAmount: total, fee: 10, refund: total - 10 });
+    expect(all).toEqual({ ticketIds: res.tickets.map((t) => t.id), ticketsAmount: total, fee: 10, refund: total - 10, split: cardOnly(total - 10) });
     const one = CancelQuoteResponse.parse((await quote([res.tickets[0]!.id], a)).json());
-    expect(one).toEqual({ ticketIds: [res.tickets[0]!.id], ticketsAmount: res.tickets[0]!.price, fee: 5, refund: res.tickets[0]!.price - 5 });
+    expect(one).toEqual({ ticketIds: [res.tickets[0]!.id], ticketsAmount: res.tickets[0]!.price, fee: 5, refund: res.tickets[0]!.price - 5, split: cardOnly(res.tickets[0]!.price - 5) });
     // a quote changes nothing; the cancel gives exactly what was quoted
     const done = CancelReservationResponse.parse((await cancel(booked.id, a, { itemsToCancel: [res.tickets[0]!.id] })).json());
-    expect({ ticketsAmount: done.ticketsAmount, fee: done.fee, refund: done.refund }).toEqual({ ticketsAmount: one.ticketsAmount, fee: one.fee, refund: one.refund });
+    expect({ ticketsAmount: done.ticketsAmount, fee: done.fee, refund: done.refund, split: done.split }).toEqual({ ticketsAmount: one.ticketsAmount, fee: one.fee, refund: one.refund, split: one.split });
     expect((await quote([res.tickets[0]!.id], a)).json().error).toBe('NOTHING_TO_CANCEL');
   });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import { signInBySms, type SmsSignInLabels } from './helpers';
 
 /**
@@ -35,8 +36,9 @@ const CASES = [
     t: {
       mobile: 'Mobile number', send: 'Send me a code', code: 'Code from the SMS', signIn: 'Sign in', upcoming: 'Upcoming tickets',
       cancel: 'Cancel tickets', fee: 'A cancellation fee of ₪5.00 per ticket is withheld from the refund.', service: 'Service fees are not refunded.',
-      confirm: 'Yes, cancel', done: /^Cancelled\. ₪[\d.,]+ will be refunded to your card \(₪10\.00 fee withheld\)\.$/, cancelled: 'Cancelled',
-      quote: /^You will get (₪[\d.,]+) back \(₪10\.00 cancellation fee withheld\)\.$/, title: (film: string) => `Cancel your tickets to ${film}?`,
+      // paid on the site by card: all of it back to the card
+      confirm: 'Yes, cancel', done: /^Cancelled: ₪[\d.,]+ back to your card \(₪10\.00 fee withheld\)\.$/, cancelled: 'Cancelled',
+      quote: /^You will get (₪[\d.,]+) back \(₪10\.00 cancellation fee withheld\): ₪[\d.,]+ back to your card\.$/, title: (film: string) => `Cancel your tickets to ${film}?`,
     },
   },
   {
@@ -44,9 +46,9 @@ const CASES = [
     t: {
       mobile: 'מספר נייד', send: 'שלחו לי קוד', code: 'הקוד מה-SMS', signIn: 'התחברות', upcoming: 'כרטיסים להצגות קרובות',
       cancel: 'ביטול הכרטיסים', fee: /דמי ביטול בסך .*5\.00.* לכל כרטיס יקוזזו מההחזר\./, service: 'דמי הטיפול אינם מוחזרים.',
-      confirm: 'כן, לבטל', done: /^בוטל\. .+ יוחזרו לכרטיס האשראי \(קוזזו דמי ביטול .*10\.00.*\)\.$/, cancelled: 'בוטל',
+      confirm: 'כן, לבטל', done: /^בוטל\. יוחזרו .+ לכרטיס האשראי \(קוזזו דמי ביטול .*10\.00.*\)\.$/, cancelled: 'בוטל',
       // the title stands alone in quotes ("ל" joined to a title starting with "ה" read "להמסעדה")
-      quote: /^יוחזרו לכם (.+) \(אחרי דמי ביטול .*10\.00.*\)\.$/, title: (film: string) => `לבטל את הכרטיסים ל"${film}"?`,
+      quote: /^יוחזרו לכם (.+) \(אחרי דמי ביטול .*10\.00.*\): .+ לכרטיס האשראי\.$/, title: (film: string) => `לבטל את הכרטיסים ל"${film}"?`,
     },
   },
 ] as const;
@@ -87,6 +89,55 @@ for (const { lang, mobile, t } of CASES) {
     await map.close();
   });
 }
+
+test('[en, 390×844] an order paid by gift voucher, cancelled: the dialog and the outcome say the refund goes back to the voucher, and the card what was paid', async ({ page }) => {
+  // Miriam (this spec's own customer; her second code in this file) pays two seats wholly with GIFT-200-DEMO, through the api
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'en', '0541112223', CASES[0].t);
+  const upcoming = page.getByRole('region', { name: 'Upcoming tickets' });
+  await expect(upcoming).toBeVisible();
+  const area = await (await page.request.get('/api/customer-area/customerAreaData')).json() as
+    { customerAreaData: { upcoming: Array<{ presentationId: number; identifier: string }> } };
+  const presentationId = area.customerAreaData.upcoming.find((r) => r.identifier.startsWith('C9'))!.presentationId;
+  const { presentation: p } = await (await page.request.get(`/api/presentations/${presentationId}`)).json() as { presentation: { venueId: number; seatplanId: number } };
+  const uuid = randomUUID();
+  const status = await (await page.request.get(`/api/seats/seats-statusV2?presentationId=${presentationId}&isReserved=1`, { headers: { uuid } })).json() as { seats: Record<string, string> };
+  // two free ordinary seats (the regular ticket's price group 331) of the reserved section
+  const free = Object.entries(status.seats).filter(([k, g]) => k.startsWith('3311_') && g.split(',').includes('331')).slice(0, 2)
+    .map(([k]) => k.split('_').map(Number) as [number, number, number]);
+  expect(free).toHaveLength(2);
+  for (const [sec, x, y] of free) {
+    const r = await page.request.put('/api/seats/lock-seat', { headers: { uuid }, data: {
+      recaptchaToken: 't', seat: { PresentationId: presentationId, VenueId: p.venueId, VenueSeatplanId: p.seatplanId, VenueSectionId: sec, TicketGroupId: 331, XCoordinate: x, YCoordinate: y },
+    } });
+    expect(r.ok(), await r.text()).toBeTruthy();
+  }
+  const cart = {
+    seats: free.map(([sec, x, y]) => ({ XCoordinate: x, YCoordinate: y, ticket: { prsntId: presentationId, venueId: p.venueId, seatplanId: p.seatplanId, sectionId: sec, ticketId: 3311 } })),
+    customerInfo: { firstName: 'Miriam', lastName: 'Cohen', ssn: '000000018', email: 'miriam@example.com', emailVerify: 'miriam@example.com',
+      mobileNumber: '0541112223', mobileNumberVerify: '0541112223', termsConfirmed: true, isMailingAllowed: false },
+    voucherPayments: [{ systemVoucher: 'GIFT-200-DEMO', amount: 200 }],
+  };
+  const committed = await page.request.post('/api/payment/commit', { headers: { uuid, 'idempotency-key': randomUUID() }, data: { cart, recaptchaToken: 't' } });
+  expect(committed.ok(), await committed.text()).toBeTruthy();
+  const { reservationIdentifier, order } = await committed.json() as { reservationIdentifier: string; order: { totalAmount: number; amountDue: number } };
+  expect(order.amountDue).toBe(0);
+
+  await page.reload();
+  const card = upcoming.getByRole('listitem').filter({ hasText: `Reservation ${reservationIdentifier}` });
+  // what was paid in all (service charges and the booking fee too), not only the seats' prices
+  await expect(card.getByText(new RegExp(`^Paid ₪${order.totalAmount.toFixed(2)} · service charges and booking fee ₪[\\d.]+$`))).toBeVisible();
+  await card.getByRole('button', { name: 'Cancel tickets' }).click();
+  const dialog = page.getByRole('dialog');
+  const voucher = '\u2066••••DEMO\u2069';
+  // ₪45 + ₪45 less ₪5 a ticket: all of it back to the voucher that paid, nothing promised to a card that was never charged
+  await expect(dialog.getByRole('status')).toHaveText(`You will get ₪80.00 back (₪10.00 cancellation fee withheld): ₪80.00 back to gift voucher ${voucher}.`);
+  await page.screenshot({ path: test.info().outputPath('voucher-cancel-dialog.png') });
+  await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(card.getByRole('status')).toHaveText(`Cancelled: ₪80.00 back to gift voucher ${voucher} (₪10.00 fee withheld).`);
+  await expect(card.getByText('Refunded ₪80.00')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('voucher-cancel-done.png'), fullPage: true });
+});
 
 /** Who (what) has the keyboard focus: a sentence naming the focused element, never the page's <body>. */
 const focused = (page: Page) => page.evaluate(() => {

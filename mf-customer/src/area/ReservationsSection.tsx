@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, formatDayMonthYearTime, formatMoney, type ApiFailure } from '@ticketing/shared';
-import type { AreaReservation, CancelReservationResponse, CustomerAreaData } from '@ticketing/shared/contracts';
+import type { AreaReservation, CancelQuoteResponse, CancelReservationResponse, CustomerAreaData } from '@ticketing/shared/contracts';
 import { failureKey, useCancelQuoteQuery, useCancelReservationMutation } from '../api';
 import { NAMESPACE } from '../locales';
 import styles from './area.module.css';
 import { focusWhenShown } from './focus';
+import { refundParts } from './refundText';
 
 type Lang = Parameters<typeof formatMoney>[1];
 
@@ -15,16 +16,53 @@ function feeText(t: (k: string, o?: Record<string, unknown>) => string, fee: Cus
   return t(fee.kind === 'fixed' ? 'area.reservations.feeFixed' : 'area.reservations.feePerTicket', { amount: formatMoney(fee.value, lang) });
 }
 
-/** The refund of the tickets chosen, as the api reckons it (asked again whenever the choice changes). */
-function Quote({ id, items }: { id: number; items: number[] }) {
+type T = (k: string, o?: Record<string, unknown>) => string;
+
+/**
+ * The refund as a sentence, and where it goes: "You will get ₪95.00 back (₪10.00 cancellation fee withheld): ₪18.00 back
+ * to your card and ₪77.00 back to gift voucher ••••DEMO." (an api without the split: the refund alone).
+ */
+export function quoteText(t: T, q: CancelQuoteResponse, lang: Lang, toCredit: boolean): string {
+  const amounts = { refund: formatMoney(q.refund, lang), fee: formatMoney(q.fee, lang) };
+  const split = q.split && refundParts(t, q.split, lang, toCredit);
+  const main = split?.parts ? t('area.reservations.quoteSplit', { ...amounts, parts: split.parts }) : t('area.reservations.quote', amounts);
+  return split?.extras ? `${main} ${split.extras}` : main;
+}
+
+/** The outcome: "Cancelled: ₪18.00 back to your card and ₪77.00 back to gift voucher ••••DEMO (₪10.00 fee withheld)." */
+export function doneText(t: T, done: CancelReservationResponse, lang: Lang): string {
+  const amounts = { refund: formatMoney(done.refund, lang), fee: formatMoney(done.fee, lang) };
+  const split = done.split && refundParts(t, done.split, lang, done.refundToTransactionCredit);
+  const main = split?.parts ? t('area.reservations.doneSplit', { ...amounts, parts: split.parts })
+    : t(done.refundToTransactionCredit ? 'area.reservations.doneCredit' : 'area.reservations.done', amounts);
+  return split?.extras ? `${main} ${split.extras}` : main;
+}
+
+/** The refund of the tickets chosen, as the api reckons it (asked again whenever the choice changes), and where it goes. */
+function Quote({ id, items, toCredit }: { id: number; items: number[]; toCredit: boolean }) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const lang = i18n.language as Lang;
   const q = useCancelQuoteQuery({ id, items: [...items].sort((a, b) => a - b) });
   if (q.error) return <ErrorNotice messageKey={failureKey(q.error)} onRetry={() => void q.refetch()} />;
   return (
     <p role="status" className={styles.quote}>
-      {q.data && !q.isFetching ? t('area.reservations.quote', { refund: formatMoney(q.data.refund, lang), fee: formatMoney(q.data.fee, lang) }) : t('area.reservations.quoting')}
+      {q.data && !q.isFetching ? quoteText(t, q.data, lang, toCredit) : t('area.reservations.quoting')}
     </p>
+  );
+}
+
+/** What the order was paid in all (not only its tickets' prices), and what its cancellations gave back. */
+function Paid({ r }: { r: AreaReservation }) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const lang = i18n.language as Lang;
+  const of: string[] = [];
+  if (r.fees) of.push(t('area.reservations.paidFees', { amount: formatMoney(r.fees, lang) }));
+  if (r.products) of.push(t('area.reservations.paidProducts', { amount: formatMoney(r.products, lang) }));
+  return (
+    <>
+      <p>{[t('area.reservations.paid', { total: formatMoney(r.total, lang) }), ...of].join(' · ')}</p>
+      {!!r.refunded && <p>{t('area.reservations.refunded', { amount: formatMoney(r.refunded, lang) })}</p>}
+    </>
   );
 }
 
@@ -65,12 +103,13 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
           </li>
         ))}
       </ul>
+      {!r.isHold && r.status !== 'held-unpaid' && <Paid r={r} />}
       {(r.isHold || r.status === 'held-unpaid') && <p>{t('area.reservations.holdUnpaid')}</p>}
       {r.eTicketUrl && r.status !== 'cancelled' && <p><a href={`${r.eTicketUrl}${r.eTicketUrl.includes('?') ? '&' : '?'}from=account`}>{t('area.reservations.eTicket')}</a></p>}
       {/* the outcome takes the focus after "Yes, cancel" (the dialog closed, the button may be gone) */}
       <div ref={outcome} tabIndex={-1} className={styles.outcome}>
         {done && (
-          <p role="status">{t(done.refundToTransactionCredit ? 'area.reservations.doneCredit' : 'area.reservations.done', { refund: formatMoney(done.refund, lang), fee: formatMoney(done.fee, lang) })}</p>
+          <p role="status">{doneText(t, done, lang)}</p>
         )}
         {state.error && <ErrorNotice messageKey={failureKey(state.error as ApiFailure)} />}
       </div>
@@ -94,7 +133,7 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
             {chooseError && <p role="alert" className="tx-error">{t('area.reservations.chooseOne')}</p>}
             <p>{feeText(t, cancellation.fee, lang)}</p>
             {/* the refund before confirming (it appeared only after): the api's figure for the tickets ticked */}
-            {asking && chosen.length > 0 && <Quote id={r.id} items={chosen} />}
+            {asking && chosen.length > 0 && <Quote id={r.id} items={chosen} toCredit={credit} />}
             <p>{t('area.reservations.serviceFees')}</p>
             <label>
               <input type="checkbox" checked={credit} onChange={(e) => setCredit(e.target.checked)} /> {t('area.reservations.toCredit')}

@@ -19,7 +19,8 @@ function History({ reference }: { reference: string }) {
       {(h.data ?? []).map((e, i) => (
         <li key={i}>
           <span dir="ltr">{formatDayMonthYearTime(e.date)}</span> · {t(`area.vouchers.event.${e.kind}`)}
-          {e.kind === 'redeemed' && <> · {formatMoney(e.amount, i18n.language as Lang)}</>}
+          {/* a cancellation's refund shows what came back, as a redemption shows what was taken */}
+          {(e.kind === 'redeemed' || (e.kind === 'refunded' && e.amount > 0)) && <> · {formatMoney(e.amount, i18n.language as Lang)}</>}
           {e.reservationIdentifier && <> · <bdi>{e.reservationIdentifier}</bdi></>}
         </li>
       ))}

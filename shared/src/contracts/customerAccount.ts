@@ -47,7 +47,8 @@ export const VoucherRefParams = lazy(() => z.object({ ref: z.string().check(z.tr
 export const VoucherActionBody = lazy(() => z.object({ reservationIdentifier: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(40)))) }));
 export const VoucherActionResponse = lazy(() => z.object({ systemVoucher: AreaVoucher }));
 export const VoucherHistoryEntry = lazy(() => z.object({
-  kind: z.enum(['issued', 'redeemed', 'cancelled', 'replacement']),
+  /** refunded: an amount (or free tickets) given back by a cancellation of the order it paid. */
+  kind: z.enum(['issued', 'redeemed', 'cancelled', 'replacement', 'refunded']),
   date: IsoDateTime,
   amount: Money,
   tickets: z.int(),

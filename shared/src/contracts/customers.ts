@@ -41,7 +41,13 @@ export const AreaReservation = lazy(() => z.object({
   locationName: z.optional(z.string()),
   venueId: z.optional(z.int()),
   venueName: z.optional(z.string()),
+  /** What the order was paid in all: tickets, service charges, booking fee, products (reservations.total_agorot). */
   total: Money,
+  /** Of the total: service charges and the booking fee (kept by a cancellation), and products. Absent from older apis. */
+  fees: z.optional(Money),
+  products: z.optional(Money),
+  /** What its cancellations refunded so far (0 when none). Absent from older apis. */
+  refunded: z.optional(Money),
   /** The e-ticket page (/edocument/{key}), null when the order has none. */
   eTicketUrl: z.nullable(z.string()),
   tickets: z.array(AreaTicket),
@@ -87,6 +93,20 @@ export const CancelReservationBody = lazy(() => z.object({
   itemsToCancel: z.optional(z.array(z.int().check(z.positive())).check(z.maxLength(100))),
   refundToTransactionCredit: z._default(z.boolean(), false),
 }));
+/**
+ * Where a cancellation's refund goes, the way the order was paid: the card (or the account credit, when asked) up to
+ * what it was charged, the rest back to the gift vouchers it redeemed; card + vouchers' amounts = refund. And what else
+ * the cancelled tickets give back: a voucher's free tickets, member tickets, loyalty points, coupon uses.
+ */
+export const CancelRefundSplit = lazy(() => z.object({
+  card: Money,
+  vouchers: z.array(z.object({ reference: z.string(), amount: Money })),
+  voucherTickets: z.int(),
+  memberTickets: z.int(),
+  loyaltyPoints: z.int(),
+  couponUses: z.int(),
+}));
+export type CancelRefundSplit = z.infer<typeof CancelRefundSplit>;
 export const CancelReservationResponse = lazy(() => z.object({
   cancelledItems: z.array(z.int()),
   /** What the cancelled tickets cost, without service fees (never refunded). */
@@ -94,6 +114,8 @@ export const CancelReservationResponse = lazy(() => z.object({
   fee: Money,
   refund: Money,
   refundToTransactionCredit: z.boolean(),
+  /** Absent from older apis (they said only "to your card"). */
+  split: z.optional(CancelRefundSplit),
 }));
 export type CancelReservationResponse = z.infer<typeof CancelReservationResponse>;
 /**
@@ -108,6 +130,8 @@ export const CancelQuoteResponse = lazy(() => z.object({
   ticketsAmount: Money,
   fee: Money,
   refund: Money,
+  /** Where the refund would go (as the cancel's); absent from older apis. */
+  split: z.optional(CancelRefundSplit),
 }));
 export type CancelQuoteResponse = z.infer<typeof CancelQuoteResponse>;
 

@@ -8,7 +8,8 @@ import { ApiHttpError, route, type Lang } from '../../lib/route.ts';
 import { toIso } from '../../lib/time.ts';
 import { notifySeats } from '../seats/holds.ts';
 import { requireCustomer } from '../customers/service.ts';
-import { cancellationAmounts, loadCancellationSettings, type CancellationSettings } from './cancellation.ts';
+import { loadCancellationSettings, type CancellationSettings } from './cancellation.ts';
+import { giveBack, reckonCancellation, splitOf } from './refunds.ts';
 import { customerVouchers, voucherRoutes } from './vouchers.ts';
 import { vodRoutes } from './vod.ts';
 import { detailsRoutes } from './details.ts';
@@ -20,6 +21,7 @@ interface TicketRow {
   reservation_id: number; identifier: string; status: 'committed' | 'cancelled' | 'held-unpaid'; is_hold: boolean; document_key: string | null;
   total_agorot: number; presentation_id: number; starts_at: Date; upcoming: boolean; feature_id: number; title_he: string; title_en: string;
   location_id: number; location_he: string; location_en: string; venue_id: number; venue_he: string; venue_en: string;
+  service_charge_agorot: number; booking_fee_agorot: number; products_agorot: number; refunded_agorot: number;
   ticket_id: number; section_id: number; section_he: string; section_en: string; x: number; y: number; row_name: string | null; seat_name: string | null; price: number; t_status: 'sold' | 'held' | 'cancelled' | 'refunded';
   scanned: boolean; is_sub_ticket: boolean;
 }
@@ -28,6 +30,8 @@ interface TicketRow {
 // admission, video on demand) has none: its section names it
 const TICKETS_SQL = `
   SELECT r.id AS reservation_id, r.identifier, r.status, r.is_hold, r.document_key, r.total_agorot,
+         r.service_charge_agorot, r.booking_fee_agorot, r.refunded_agorot,
+         COALESCE((SELECT sum(rp.quantity * rp.price_agorot) FROM reservation_products rp WHERE rp.reservation_id = r.id), 0)::int AS products_agorot,
          p.id AS presentation_id, p.starts_at, p.starts_at > now() AS upcoming, f.id AS feature_id, f.name_he AS title_he, f.name_en AS title_en,
          l.id AS location_id, l.name_he AS location_he, l.name_en AS location_en, v.id AS venue_id, v.name_he AS venue_he, v.name_en AS venue_en,
          rt.id AS ticket_id, rt.section_id, s.name_he AS section_he, s.name_en AS section_en, rt.x, rt.y,
@@ -55,7 +59,9 @@ function groupReservations(rows: TicketRow[], lang: Lang, settings: Cancellation
         featureId: r.feature_id, title: pick(lang, r.title_he, r.title_en), presentationId: r.presentation_id, startsAt: toIso(r.starts_at),
         // the cinema and hall, as the e-ticket names them (the card said only the date and the order number)
         locationId: r.location_id, locationName: pick(lang, r.location_he, r.location_en), venueId: r.venue_id, venueName: pick(lang, r.venue_he, r.venue_en),
-        total: r.total_agorot / 100, eTicketUrl: r.document_key ? `/edocument/${r.document_key}` : null, tickets: [],
+        // what was paid and refunded, not only the tickets' prices (service charges, the booking fee, products)
+        total: r.total_agorot / 100, fees: (r.service_charge_agorot + r.booking_fee_agorot) / 100, products: r.products_agorot / 100,
+        refunded: r.refunded_agorot / 100, eTicketUrl: r.document_key ? `/edocument/${r.document_key}` : null, tickets: [],
       };
       out.set(r.reservation_id, res);
     }
@@ -100,7 +106,7 @@ export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db; s
     },
   });
 
-  /** The tickets a cancel of `wanted` (null: all) would take, and its amounts; throws as the cancel would. */
+  /** The tickets a cancel of `wanted` (null: all) would take, its amounts and where they go; throws as the cancel would. */
   async function quote(q: Queryable, customerId: number, id: number, wanted: Set<number> | null, lock: boolean) {
     const own = await q.query<{ id: number; status: string; is_hold: boolean }>(
       `SELECT id, status, is_hold FROM reservations WHERE id = $1 AND customer_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, customerId]);
@@ -111,27 +117,26 @@ export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db; s
     if (wanted && [...wanted].some((tid) => !rows.some((r) => r.ticket_id === tid))) throw new ApiHttpError(404, 'ORDER_NOT_FOUND', 'no such ticket in this reservation');
     const items = rows.filter((r) => cancellable(r) && (!wanted || wanted.has(r.ticket_id)));
     if (!items.length) throw new ApiHttpError(409, 'NOTHING_TO_CANCEL');
-    const ticketsAgorot = items.reduce((s, r) => s + r.price, 0);
-    return { res, rows, items, ticketsAgorot, ...cancellationAmounts(settings, ticketsAgorot, items.length) };
+    return { res, rows, items, reckoning: await reckonCancellation(q, res, items, settings) };
   }
 
   route(app, {
     method: 'GET', url: '/reservations/{id}/cancel-quote', summary: 'Customer area: the fee and refund of cancelling tickets of an own reservation, before confirming', tags,
     params: ReservationIdParams, query: CancelQuoteQuery, response: CancelQuoteResponse,
-    errors: { 401: 'UNAUTHORIZED', 403: 'CANCELLATION_DISABLED', 404: 'ORDER_NOT_FOUND', 409: 'NOTHING_TO_CANCEL' },
+    errors: { 401: 'UNAUTHORIZED', 403: 'CANCELLATION_DISABLED', 404: 'ORDER_NOT_FOUND', 409: 'NOTHING_TO_CANCEL | BALANCE_IS_DUE' },
     async handler({ req, params, query }) {
       const customerId = await requireCustomer(db, req, { csrf: false });
       if (!settings.enabled) throw new ApiHttpError(403, 'CANCELLATION_DISABLED', 'cancellation in the customer area is turned off');
       const wanted = query.items ? new Set(query.items.split(',').map(Number)) : null;
-      const { items, ticketsAgorot, fee, refund } = await quote(db, customerId, params.id, wanted, false);
-      return { ticketIds: items.map((r) => r.ticket_id), ticketsAmount: ticketsAgorot / 100, fee: fee / 100, refund: refund / 100 };
+      const { items, reckoning: k } = await quote(db, customerId, params.id, wanted, false);
+      return { ticketIds: items.map((r) => r.ticket_id), ticketsAmount: k.ticketsAgorot / 100, fee: k.fee / 100, refund: k.refund / 100, split: splitOf(k) };
     },
   });
 
   route(app, {
     method: 'POST', url: '/reservations/{id}/cancel', summary: 'Customer area: cancels tickets of an own reservation (fee withheld, service fees kept); seats freed at once', tags,
     params: ReservationIdParams, body: CancelReservationBody, response: CancelReservationResponse,
-    errors: { 401: 'UNAUTHORIZED', 403: 'CSRF', 404: 'ORDER_NOT_FOUND', 409: 'NOTHING_TO_CANCEL' },
+    errors: { 401: 'UNAUTHORIZED', 403: 'CSRF', 404: 'ORDER_NOT_FOUND', 409: 'NOTHING_TO_CANCEL | BALANCE_IS_DUE' },
     async handler({ req, params, body }) {
       const customerId = await requireCustomer(db, req, { csrf: true });
       if (!settings.enabled) throw new ApiHttpError(403, 'CANCELLATION_DISABLED', 'cancellation in the customer area is turned off');
@@ -139,9 +144,12 @@ export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db; s
       const result = await db.tx(async (q): Promise<CancelResult> => {
         const wanted = body.itemsToCancel?.length ? new Set(body.itemsToCancel) : null;
         // the same reckoning as the quote the dialog showed (under the row lock here)
-        const { res, rows, items, ticketsAgorot, fee, refund } = await quote(q, customerId, params.id, wanted, true);
+        const { res, rows, items, reckoning: k } = await quote(q, customerId, params.id, wanted, true);
         const ids = items.map((r) => r.ticket_id);
-        await q.query(`UPDATE reservation_tickets SET status = 'cancelled' WHERE id = ANY($1::int[]) AND status = 'sold'`, [ids]);
+        // each ticket keeps its share of the fee: the reports count it as the business's (migration 310)
+        await q.query(`UPDATE reservation_tickets rt SET status = 'cancelled', cancel_fee_agorot = u.fee
+          FROM unnest($1::int[], $2::int[]) AS u(id, fee) WHERE rt.id = u.id AND rt.status = 'sold'`, [ids, ids.map((id) => k.feeShares.get(id) ?? 0)]);
+        await giveBack(q, { id: res.id, identifier: rows[0]!.identifier, customerId }, k);
         // The seats are free at once: the sold rows go, and every open seat map hears it.
         const byP = new Map<number, TicketRow[]>();
         for (const r of items) byP.set(r.presentation_id, [...(byP.get(r.presentation_id) ?? []), r]);
@@ -154,10 +162,22 @@ export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db; s
           if (freed.rows.length) freedIn.add(pid);
         }
         const left = rows.some((r) => r.t_status === 'sold' && !ids.includes(r.ticket_id));
-        if (!left) await q.query(`UPDATE reservations SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [res.id]);
-        await q.query(`INSERT INTO customer_cancellations (reservation_id, customer_id, ticket_ids, tickets_agorot, fee_agorot, refund_agorot, to_credit)
-          VALUES ($1, $2, $3, $4, $5, $6, $7)`, [res.id, customerId, ids, ticketsAgorot, fee, refund, body.refundToTransactionCredit]);
-        return { cancelledItems: ids, ticketsAmount: ticketsAgorot / 100, fee: fee / 100, refund: refund / 100, refundToTransactionCredit: body.refundToTransactionCredit };
+        // one statement: the reports take the refund (and, when none is left, the cancellation) in one step; a
+        // cancelled order keeps counting what was not refunded (fees, service charges, products)
+        await q.query(`UPDATE reservations SET refunded_agorot = refunded_agorot + $2, keeps_unrefunded = true,
+            status = CASE WHEN $3 THEN status ELSE 'cancelled' END, cancelled_at = CASE WHEN $3 THEN cancelled_at ELSE now() END
+          WHERE id = $1`, [res.id, k.refund, left]);
+        const split = splitOf(k);
+        const voucherAgorot = k.vouchers.reduce((s, v) => s + v.amount, 0);
+        await q.query(`INSERT INTO customer_cancellations (reservation_id, customer_id, ticket_ids, tickets_agorot, fee_agorot, refund_agorot, to_credit,
+            card_agorot, voucher_agorot, member_tickets, loyalty_points, voucher_tickets, coupon_uses)
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [res.id, customerId, ids, k.ticketsAgorot, k.fee, k.refund, body.refundToTransactionCredit, k.card, voucherAgorot,
+          split.memberTickets, split.loyaltyPoints, split.voucherTickets, split.couponUses]);
+        return {
+          cancelledItems: ids, ticketsAmount: k.ticketsAgorot / 100, fee: k.fee / 100, refund: k.refund / 100,
+          refundToTransactionCredit: body.refundToTransactionCredit, split,
+        };
       });
       // Freed seats go to the waiting list at once (after the commit, so the pass sees them free).
       for (const pid of freedIn) await app.runAllocation?.(pid).catch(() => undefined);

@@ -19,7 +19,9 @@ interface VoucherRow {
 const VOUCHER_SQL = `
   SELECT i.id, i.reference, v.name_he, v.name_en, i.balance, i.ticket_balance, i.created_at, i.end_date::text AS end_date, i.status,
          i.is_for_replacement, i.purchase_id, i.created_at > now() - make_interval(days => $2) AS in_window,
-         COALESCE((SELECT sum(amount) FROM voucher_redemptions vr WHERE vr.item_id = i.id), 0)::int AS redeemed,
+         -- net of what cancellations gave back (the balance and the redeemed add up to what was loaded)
+         (COALESCE((SELECT sum(amount) FROM voucher_redemptions vr WHERE vr.item_id = i.id), 0)
+          - COALESCE((SELECT sum(amount) FROM system_voucher_events e WHERE e.item_id = i.id AND e.kind = 'refunded'), 0))::int AS redeemed,
          (SELECT count(*) FROM voucher_redemptions vr WHERE vr.item_id = i.id)::int AS redemptions
   FROM system_voucher_items i JOIN system_vouchers v ON v.id = i.system_voucher_id`;
 
@@ -93,12 +95,13 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
       const red = await db.query<{ amount: number; tickets: number; created_at: Date; identifier: string }>(`
         SELECT vr.amount, vr.tickets, vr.created_at, r.identifier FROM voucher_redemptions vr JOIN reservations r ON r.id = vr.reservation_id
         WHERE vr.item_id = $1`, [item.id]);
-      const ev = await db.query<{ kind: 'cancelled' | 'replacement'; created_at: Date; reservation_identifier: string | null }>(
-        'SELECT kind, created_at, reservation_identifier FROM system_voucher_events WHERE item_id = $1', [item.id]);
+      const ev = await db.query<{ kind: 'cancelled' | 'replacement' | 'refunded'; created_at: Date; reservation_identifier: string | null; amount: number; tickets: number }>(
+        'SELECT kind, created_at, reservation_identifier, amount, tickets FROM system_voucher_events WHERE item_id = $1', [item.id]);
       const history: VoucherHistoryEntry[] = [
         { kind: 'issued', date: toIso(item.created_at), amount: 0, tickets: 0, reservationIdentifier: null },
         ...red.rows.map((r) => ({ kind: 'redeemed' as const, date: toIso(r.created_at), amount: r.amount / 100, tickets: r.tickets, reservationIdentifier: r.identifier })),
-        ...ev.rows.map((e) => ({ kind: e.kind, date: toIso(e.created_at), amount: 0, tickets: 0, reservationIdentifier: e.reservation_identifier })),
+        // 'refunded': what a cancellation of the order gave back
+        ...ev.rows.map((e) => ({ kind: e.kind, date: toIso(e.created_at), amount: e.amount / 100, tickets: e.tickets, reservationIdentifier: e.reservation_identifier })),
       ];
       history.sort((a, b) => a.date.localeCompare(b.date));
       return { history };
