@@ -56,6 +56,29 @@ forEachEngine('seat change', (get) => {
     expect((await info(res.documentKey)).lastTransactionId).toBe(body.lastTransactionId);
   });
 
+  it('keeps one seat and moves the other: a change names only the ticket that moves (the seat change page\'s "choose it again")', async () => {
+    const { app } = get();
+    const p = await presentation(get(), V33.venue, 6);
+    const { res, seats: [keep, move] } = await buy(p, 2);
+    const before = await info(res.documentKey);
+    const at = (s: { x: number; y: number }) => (t: { x: number; y: number }) => t.x === s.x && t.y === s.y;
+    const kept = before.tickets.find(at(keep!))!;
+    const uuid = newUuid('keep');
+    const [to] = await freeSeats(get(), p, V33.reserved, 1, { skip: 6 });
+    await lock(app, p, uuid, V33.reserved, to!.x, to!.y);
+    const r = await modify(uuid, { resId: res.reservationIdentifier, lastTransactionId: before.lastTransactionId, tickets: [
+      { presentationId: p.id, sectionId: V33.reserved, x: move!.x, y: move!.y, newSeat: { sectionId: V33.reserved, x: to!.x, y: to!.y } }] });
+    expect(r.statusCode, r.body).toBe(200);
+    const after = SeatChangeResponse.parse(r.json()).tickets;
+    expect(after).toHaveLength(2);
+    // the kept seat is still the same ticket's, sold to the same reservation; only the other seat moved
+    expect(after.find(at(keep!))).toMatchObject({ ticketIdentifier: kept.ticketIdentifier });
+    expect(after.find(at(to!))).toBeDefined();
+    expect(await soldTo(p, keep!.x, keep!.y)).toEqual({ reservation_id: res.reservationIdentifier, status: 'sold' });
+    expect(await soldTo(p, to!.x, to!.y)).toEqual({ reservation_id: res.reservationIdentifier, status: 'sold' });
+    expect(await soldTo(p, move!.x, move!.y)).toBeUndefined();
+  });
+
   it('tickets without a ticket identifier (seeded demo orders, older sales): the info and the change answer 200, never 500', async () => {
     const { app, db } = get();
     // the demo order of the customer area (eli@example.com, C920011) that QA opened from the area

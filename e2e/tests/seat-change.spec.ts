@@ -11,9 +11,18 @@ test.describe.configure({ timeout: 180_000 });
  * new seat (same reservation); the old seat is free again.
  */
 const T = {
-  en: { link: 'Change seats', confirm: 'Change to the chosen seat', row: 'row', otherLevel: /another price level/ },
-  he: { link: 'החלפת מושבים', confirm: 'החלפה לכיסא שנבחר', row: 'שורה', otherLevel: /רמת מחיר אחרת/ },
+  en: {
+    link: 'Change seats', confirm: 'Change to the chosen seat', row: 'row', otherLevel: /another price level/,
+    current: 'your current seat', legend: 'Your current seats', keep: 'To keep one, choose it again', unchanged: 'These are the seats you have now',
+  },
+  he: {
+    link: 'החלפת מושבים', confirm: 'החלפה לכיסא שנבחר', row: 'שורה', otherLevel: /רמת מחיר אחרת/,
+    current: 'הכיסא הנוכחי שלכם', legend: 'המושבים הנוכחיים שלכם', keep: 'כדי לשמור על אחד מהם, בחרו בו שוב', unchanged: 'אלה שני הכיסאות שיש לכם עכשיו',
+  },
 } as const;
+
+const cellOf = (page: Page, key: string) => page.locator(`[role="gridcell"][data-key="${key}"]`);
+const keyOf = (t: { sectionId: number; x: number; y: number }) => `${t.sectionId}_${t.x}_${t.y}`;
 
 interface PlanV2 { seatplan: { sections: Array<{ id: number; isGA: boolean; groups: Array<{ rows: Array<{ name: string; y: number; seats: Array<[number, string, number, number, number]> }> }> }> } }
 
@@ -80,6 +89,10 @@ for (const lang of LANGS) {
     await expect(page.getByTestId('seat-change')).toBeVisible();
     await expect(page.getByTestId('seatmap')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('seat-change-current')).toContainText(reservation);
+    // the order's own seat is marked as such, not drawn and announced as taken like anyone else's
+    await expect(cellOf(page, keyOf(old))).toHaveAttribute('aria-label', new RegExp(`, ${T[lang].current}, .*`));
+    await expect(cellOf(page, keyOf(old))).toHaveAttribute('data-status', 'available');
+    await expect(page.getByRole('list', { name: lang === 'en' ? 'Legend' : 'מקרא' })).toContainText(T[lang].legend);
     // as many new seats as tickets: the map's own count says so (it said "of at most 10")
     await expect(page.getByRole('heading', { name: lang === 'en' ? 'Your seats (0 of at most 1)' : 'המושבים שלכם (0 מתוך 1 לכל היותר)' })).toBeVisible();
     // the seat change page passes axe-core like every other route
@@ -98,6 +111,8 @@ for (const lang of LANGS) {
     await clickCell(page, target.key);
     await expect(page.locator(`[role="gridcell"][data-key="${target.key}"]`)).toHaveAttribute('aria-selected', 'true');
     await expect(page.locator('[data-testid="selected-seat"] button[disabled]')).toHaveCount(0);
+    // the old seat is no one else's: still the visitor's, still marked, not chosen
+    await expect(cellOf(page, keyOf(old))).toHaveAttribute('aria-selected', 'false');
     await page.getByRole('button', { name: T[lang].confirm }).click();
 
     // back on the same reservation's e-ticket, with the new seat
@@ -111,5 +126,59 @@ for (const lang of LANGS) {
     const status = await (await request.get(`/api/seats/seats-statusV2?presentationId=${presentationId}&isReserved=1`)).json() as { seats: Record<string, string> };
     expect(status.seats[`${old.sectionId}_${old.x}_${old.y}`]).toBeDefined();
     expect(status.seats[target.key]).toBeUndefined();
+  });
+}
+
+for (const lang of LANGS) {
+  test(`keeps one seat of a reservation and moves the other (${lang})`, async ({ page, request }) => {
+    // the next emptiest halls after the test above's, again a different half for each language
+    const candidates = [...await presentations(request)]
+      .sort((a, b) => b.available / b.capacity - a.available / a.capacity)
+      .filter((_, i) => i % 2 === (lang === 'en' ? 0 : 1)).slice(6, 12).map((p) => p.id);
+    const { presentationId } = await startOrder(page, request, lang, { quantity: 2, candidates });
+    await toSummary(page);
+    await payByCard(page, CARDS.approve);
+    const reservation = await expectConfirmation(page);
+    await page.getByTestId('eticket-link').click();
+    await expect(page.getByTestId('edocument')).toHaveAttribute('data-state', 'valid');
+    const documentKey = page.url().split('/edocument/')[1]!.split('?')[0]!;
+    type Tickets = { tickets: Array<{ ticketIdentifier: string; sectionId: number; x: number; y: number; ticketGroupId: number; RowName: string | null; SeatName: string | null }> };
+    const before = await (await request.get(`/api/edocument/${documentKey}/seat-change`)).json() as Tickets;
+    expect(before.tickets).toHaveLength(2);
+    const [keep, move] = before.tickets as [Tickets['tickets'][0], Tickets['tickets'][0]];
+
+    await page.getByRole('link', { name: T[lang].link }).click();
+    await expect(page.getByTestId('seatmap')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('seat-change-keep')).toContainText(T[lang].keep);
+    for (const t of [keep, move]) await expect(cellOf(page, keyOf(t))).toHaveAttribute('aria-label', new RegExp(`, ${T[lang].current}, `));
+
+    // both current seats chosen again: nothing would change, and the page says so beside the map
+    await clickCell(page, keyOf(keep));
+    await clickCell(page, keyOf(move));
+    await expect(page.getByTestId('seat-change-hint')).toContainText(T[lang].unchanged);
+    await expect(page.getByTestId('seat-change-confirm')).toBeDisabled();
+    // one given back, a new seat for it: the kept one needs no hold (it is the order's)
+    await clickCell(page, keyOf(move));
+    await expect(cellOf(page, keyOf(move))).toHaveAttribute('aria-selected', 'false');
+    await expect(cellOf(page, keyOf(keep))).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('selected-seat').filter({ hasText: T[lang].current })).toHaveCount(1);
+    const target = await freeSeatOfGroup(request, presentationId, move.ticketGroupId, move.y);
+    await clickCell(page, target.key);
+    await expect(cellOf(page, target.key)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('[data-testid="selected-seat"] button[disabled]')).toHaveCount(0);
+    await expect(page.getByTestId('seat-change-hint')).toHaveCount(0);
+    // one seat moves: "Change to the chosen seat"
+    await page.getByRole('button', { name: T[lang].confirm, exact: true }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/edocument/${documentKey}$`));
+    await expect(page.getByTestId('edoc-reservation')).toHaveText(reservation);
+    await expect(page.getByRole('table')).toContainText(`${T[lang].row} ${target.row}`);
+    const after = await (await request.get(`/api/edocument/${documentKey}/seat-change`)).json() as Tickets;
+    // the kept seat is still the same ticket's; the other ticket is on the new seat
+    expect(after.tickets.map(keyOf).sort()).toEqual([keyOf(keep), target.key].sort());
+    expect(after.tickets.find((t) => keyOf(t) === keyOf(keep))!.ticketIdentifier).toBe(keep.ticketIdentifier);
+    const status = await (await request.get(`/api/seats/seats-statusV2?presentationId=${presentationId}&isReserved=1`)).json() as { seats: Record<string, string> };
+    expect(status.seats[keyOf(move)]).toBeDefined();
+    expect(status.seats[keyOf(keep)]).toBeUndefined();
   });
 }

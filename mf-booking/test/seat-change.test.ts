@@ -21,6 +21,14 @@ describe('seat change: the cart modify block (issue 16 item 5)', () => {
       ],
     });
   });
+  it('a current seat chosen again keeps its ticket: only the other tickets are in the block (keep seat 4, move seat 5)', () => {
+    expect(modifyBlock(info, [seat(9, 6)], ['1_4_4'])).toEqual({
+      resId: 'W1', lastTransactionId: 'tx-1', tickets: [{ presentationId: 7, sectionId: 1, x: 5, y: 4, newSeat: { sectionId: 1, x: 9, y: 6 } }],
+    });
+    // a new seat for each ticket not kept, and something to change
+    expect(modifyBlock(info, [seat(9, 6), seat(8, 6)], ['1_4_4'])).toBeNull();
+    expect(modifyBlock(info, [], ['1_4_4', '1_5_4'])).toBeNull();
+  });
   it('is not ready with another number of seats or another price level', () => {
     expect(modifyBlock(info, [seat(8, 6)])).toBeNull();
     expect(modifyBlock(info, [seat(8, 6), seat(9, 6), seat(10, 6)])).toBeNull();

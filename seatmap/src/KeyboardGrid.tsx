@@ -98,9 +98,13 @@ export function KeyboardGrid({ model, view, focus, onFocusSeat, focusByKeyboard,
   );
 }
 
-/** The seat the grid's one tab stop starts on: the first selected seat, else the first one that can be chosen. */
+/**
+ * The seat the grid's one tab stop starts on: the first selected seat, else (a seat change) the order's first current
+ * seat, where the visitor sits now, else the first one that can be chosen.
+ */
 export function initialFocus(model: SeatMapModel): number {
   for (let i = 0; i < model.n; i++) if (model.selected[i]) return i;
+  if (model.currentList.length) return model.currentList[0];
   for (let i = 0; i < model.n; i++) if (model.available[i] && !model.blocked[i]) return i;
   return 0;
 }

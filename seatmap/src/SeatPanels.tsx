@@ -81,12 +81,14 @@ export function SelectionProblems({ problems, model, strict }: { problems: Selec
   );
 }
 
-export function Legend({ hasGA }: { hasGA: boolean }) {
+/** `hasCurrent`: a seat change's map, whose current seats are framed as on the drawing (render.ts drawCurrentMarks). */
+export function Legend({ hasGA, hasCurrent = false }: { hasGA: boolean; hasCurrent?: boolean }) {
   const { t } = useSeatmapTranslation();
   const items: Array<[string, React.CSSProperties, string?, boolean?]> = [
     ['available', { background: COLORS.available }],
     ['premium', { background: COLORS.premium }],
     ['selected', { background: COLORS.selected }],
+    ...(hasCurrent ? [['current', { background: COLORS.available, boxShadow: `inset 0 0 0 2px ${COLORS.currentRing}, inset 0 0 0 3px ${COLORS.currentInner}` }] as [string, React.CSSProperties]] : []),
     ['unavailable', { background: COLORS.unavailable }],
     ['handicap', { background: COLORS.available }, '●'],
     ['companion', { background: COLORS.available }, '○'],
@@ -294,7 +296,8 @@ export function SelectedSeats({ seats, maxSeats, onRemove, vod = false, places =
             <li key={s.key} className={styles.gaRow} data-testid="selected-seat" data-key={s.key}>
               <span>
                 {/* each part isolated: a name in another script (an English section in Arabic) kept its own order */}
-                {seatParts(s, levelOf?.(s), s.isGA ? s.SectionName : t('cart.seatShort', { section: s.SectionName, row: s.RowName, seat: s.SeatName }), s.hold === 'pending' ? t('cart.pending') : undefined)
+                {seatParts(s, levelOf?.(s), s.isGA ? s.SectionName : t('cart.seatShort', { section: s.SectionName, row: s.RowName, seat: s.SeatName }),
+                  s.current ? t('seatmap.seat.current') : s.hold === 'pending' ? t('cart.pending') : undefined)
                   .map((part, i) => <span key={i}>{i > 0 && ' · '}<bdi>{part}</bdi></span>)}
               </span>
               <button type="button" className="tx-btn tx-btn-secondary" disabled={s.hold === 'pending'} onClick={() => onRemove(s)}

@@ -25,13 +25,19 @@ export const SINGLE_SEAT_POLICY = 3;
  */
 export const SEPARATE_BUILD_SEATS = 5000;
 
-/** Builds the model and applies the first status in one go (measured: seatmap:render:start → :end after the first draw). */
-export function buildModel(plan: SeatplanV2, status: SeatsStatusV2Response, seatingPolicyId: number): SeatMapModel {
+/**
+ * Builds the model and applies the first status in one go (measured: seatmap:render:start → :end after the first draw).
+ * `currentSeats`: a seat change's current seats (SeatSelectionProps), marked before the first status.
+ */
+export function buildModel(plan: SeatplanV2, status: SeatsStatusV2Response, seatingPolicyId: number, currentSeats?: readonly string[]): SeatMapModel {
   const m = new SeatMapModel(plan);
   m.singleSeatRule = seatingPolicyId === SINGLE_SEAT_POLICY;
+  if (currentSeats?.length) m.setCurrent(currentSeats);
   m.applyStatus(status);
   return m;
 }
+
+const NO_SEATS: number[] = [];
 
 /**
  * False until the frame after `ready` has been painted: parts of the page that are not needed to see and use the map
@@ -71,6 +77,14 @@ export interface SeatSelectionProps {
   maxSeats?: number;
   /** Called once the map's first picture has been painted (the caller's work that the picture does not need can start). */
   onFirstPaint?: () => void;
+  /**
+   * A seat change: the order's current seats ('section_x_y' keys). They are marked on the map, in the legend and in
+   * each seat's spoken name, and can be chosen again to keep them (no hold: they are the order's); absent on every
+   * other map, which pays nothing for them.
+   */
+  currentSeats?: readonly string[];
+  /** The current seats chosen again (kept), their keys in seat order: after each change of them. */
+  onKeptChange?: (keys: string[]) => void;
 }
 
 /**
@@ -82,7 +96,9 @@ export function SeatSelection(props: SeatSelectionProps) {
   return <Suspense fallback={<SeatMapPlaceholder />}><SeatSelectionView {...props} /></Suspense>;
 }
 
-function SeatSelectionView({ presentation: p, groupName, onValidityChange, binding, continueRefusal, onContinueRefusalClear, maxSeats: callerMax, onFirstPaint }: SeatSelectionProps) {
+function SeatSelectionView({
+  presentation: p, groupName, onValidityChange, binding, continueRefusal, onContinueRefusalClear, maxSeats: callerMax, onFirstPaint, currentSeats, onKeptChange,
+}: SeatSelectionProps) {
   const { t } = useSeatmapTranslation();
   const cart = binding.useCartActions();
   const planQ = binding.usePlan(p);
@@ -99,7 +115,7 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
   const startModel = (pl: SeatplanV2, st: SeatsStatusV2Response): SeatMapModel => {
     performance.mark('seatmap:render:start');
     firstStatus.current = st;
-    return buildModel(pl, st, p.seatingPolicyId);
+    return buildModel(pl, st, p.seatingPolicyId, currentSeats);
   };
   const separate = useMemo(() => !!plan && drawnSeatCount(plan) >= SEPARATE_BUILD_SEATS, [plan]);
   const inline = useMemo(() => (plan && status && !separate ? startModel(plan, status) : null),
@@ -124,13 +140,16 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
   useEffect(() => {
     if (model && status && status !== firstStatus.current) { firstStatus.current = status; model.applyStatus(status); }
   }, [model, status]);
+  // the order's current seats after the model was built (the same list costs a comparison)
+  useEffect(() => { model?.setCurrent(currentSeats); }, [model, currentSeats]);
 
   // The server is the truth about our holds: after a (re)load the held seats show selected again.
   useEffect(() => {
     if (!model || !status) return;
     const held = new Set(status.held);
     const restored: CartSeat[] = [];
-    for (const i of model.selectedIndices()) restored.push(cartSeatOf(model, i, 'held'));
+    // a kept current seat is no hold: it never goes to the cart
+    for (const i of model.selectedIndices()) if (!model.isCurrent(i)) restored.push(cartSeatOf(model, i, 'held'));
     for (const [secId, places] of model.gaHeld) {
       const sec = model.sectionById.get(secId)!;
       for (const pl of places) restored.push({ key: `${secId}_${pl.x}_${pl.y}`, sectionId: secId, XCoordinate: pl.x, YCoordinate: pl.y, RowName: '', SeatName: '', SectionName: sec.name, TicketGroupId: sec.ticketGroupId, AllocationId: 0, isGA: true, hold: 'held' });
@@ -169,17 +188,31 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
   }, [note]);
   const [, setVersion] = useState(0);
   useEffect(() => model?.subscribe(() => setVersion((v) => v + 1)), [model]);
+  // the current seats chosen again (seat change): chosen seats for the count, the limit, the rules and the list
+  const kept = useMemo(() => (model?.current ? model.keptIndices() : NO_SEATS),
+    // recomputed on every model change
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [model, model && model.version]);
+  const keptKeys = model && kept.length ? kept.map((i) => model.key(i)).join(' ') : '';
+  const keptChange = useRef(onKeptChange);
+  keptChange.current = onKeptChange;
+  useEffect(() => { keptChange.current?.(keptKeys ? keptKeys.split(' ') : []); }, [keptKeys]);
+  const chosenCount = seats.length + kept.length;
+  const listed = useMemo(() => (model && kept.length ? [...seats, ...kept.map((i) => ({ ...cartSeatOf(model, i, 'held'), current: true }))] : seats),
+    // kept changes with the model's version
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [seats, kept]);
 
   // only rows with a selected seat can hold a problem: the same result without building the 20,000 seats of the arena
-  const problems = useMemo(() => (model ? validateSelection(model.selectionRuleRows(), maxSeats, seats.length) : []),
+  const problems = useMemo(() => (model ? validateSelection(model.selectionRuleRows(), maxSeats, chosenCount) : []),
     // recomputed on every model/cart change
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [model, seats, maxSeats, model && model.version]);
+    [model, seats, maxSeats, chosenCount, model && model.version]);
   const strict = !!model?.singleSeatRule;
   // A gap never disables Continue: the api judges it when the visitor continues (issue 14 point 6).
   const shown = problems.filter((x) => x.rule !== 'SINGLE_SEAT_GAP');
   const blocking = shown.filter((x) => strict || x.rule === 'COMPANION');
-  const valid = seats.length > 0 && seats.every((s) => s.hold === 'held') && blocking.length === 0;
+  const valid = chosenCount > 0 && seats.every((s) => s.hold === 'held') && blocking.length === 0;
   useEffect(() => onValidityChange(valid), [valid, onValidityChange]);
   // a changed selection is judged again at the next Continue
   useEffect(() => { onContinueRefusalClear?.(); }, [seats, onContinueRefusalClear]);
@@ -188,7 +221,7 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
   const activate = useCallback((i: number) => {
     if (!model) return;
     const wasSelected = !!model.selected[i];
-    if (!wasSelected && seats.length >= maxSeats && maxSeats < sel.maxSeats) {
+    if (!wasSelected && chosenCount >= maxSeats && maxSeats < sel.maxSeats) {
       setNote(null);
       setLimitRefusal({ rule: 'MAX_SEATS', seat: -1, max: maxSeats });
       return;
@@ -199,7 +232,7 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
     setNote(note);
     const label = modelSeatLabel(t, model, i, groupName);
     setLive(note && note.kind !== 'taken' ? `${label}. ${seatNoteText(t, model, note)}` : label);
-  }, [model, sel, t, groupName, seats.length, maxSeats]);
+  }, [model, sel, t, groupName, chosenCount, maxSeats]);
 
   if (planQ.error || statusQ.error) {
     const e = (planQ.error ?? statusQ.error) as ApiFailure;
@@ -239,7 +272,7 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
             {seatNoteText(t, model, note)}
           </p>
         )}
-        {showMap && <Legend hasGA={hasGA} />}
+        {showMap && <Legend hasGA={hasGA} hasCurrent={!!model.current} />}
         <div className="tx-visually-hidden" aria-live="polite" data-testid="seat-live">{live}</div>
       </div>
       <div className={styles.side}>
@@ -262,9 +295,9 @@ function SeatSelectionView({ presentation: p, groupName, onValidityChange, bindi
           />
         )}
         <SelectionProblems problems={shown} model={model} strict={strict || shown.some((x) => x.rule === 'COMPANION')} />
-        <GaPanel model={model} seats={seats} onAdd={sel.gaAdd} onRemove={sel.gaRemove} maxReached={seats.length >= maxSeats} vod={p.isVod} />
+        <GaPanel model={model} seats={seats} onAdd={sel.gaAdd} onRemove={sel.gaRemove} maxReached={chosenCount >= maxSeats} vod={p.isVod} />
         <SelectedSeats
-          seats={seats}
+          seats={listed}
           maxSeats={maxSeats}
           vod={p.isVod}
           places={model.mode === 'singleGA' || model.mode === 'multiGA'}

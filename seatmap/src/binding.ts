@@ -15,6 +15,8 @@ export interface SelectedSeat {
   hold: 'pending' | 'held';
   /** Shown next to the seat when the caller has assigned a ticket. */
   ticket?: { name: string } | null;
+  /** One of the order's current seats chosen again (seat change): kept, never held, never in the caller's cart. */
+  current?: boolean;
 }
 
 /** What the map tells the caller's cart (same payloads as the booking cart's actions). */

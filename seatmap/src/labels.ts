@@ -21,6 +21,8 @@ export interface SeatLabelParts {
   /** Price group name (ticket group). */
   group?: string;
   status: SeatStatusName;
+  /** One of the order's current seats (seat change). */
+  current?: boolean;
 }
 
 /**
@@ -41,12 +43,16 @@ function tr(t: T, key: string, name?: string, value?: string): string {
   return text;
 }
 
-/** The spoken label of a seat: "Row F, seat 7, premium, Premium price group, available". */
+/**
+ * The spoken label of a seat: "Row F, seat 7, premium, Premium price group, available"; one of the order's current
+ * seats (seat change) says so after its number: "Row F, seat 7, your current seat, …, available".
+ */
 export function seatLabel(t: T, p: SeatLabelParts): string {
   const parts = [
     p.section ? tr(t, 'seatmap.seat.section', 'section', p.section) : undefined,
     tr(t, 'seatmap.seat.row', 'row', p.row),
     tr(t, 'seatmap.seat.seat', 'seat', p.seat),
+    p.current ? tr(t, 'seatmap.seat.current') : undefined,
     ...p.kinds.map((k) => tr(t, `seatmap.kind.${k}`)),
     p.group ? tr(t, 'seatmap.seat.group', 'group', p.group) : undefined,
     tr(t, `seatmap.status.${p.status}`),
@@ -63,5 +69,6 @@ export function modelSeatLabel(t: T, model: SeatMapModel, i: number, groupName?:
     kinds: seatKinds(model, i),
     group: groupName?.(model.tg[i]),
     status: model.status(i),
+    current: model.isCurrent(i),
   });
 }

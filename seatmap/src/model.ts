@@ -111,6 +111,14 @@ export class SeatMapModel {
   readonly gaHeld = new Map<number, Array<{ x: number; y: number }>>();
   /** Seating policy 3: single-seat gaps are refused and shown blocked. */
   singleSeatRule = false;
+  /**
+   * The seats of the order whose seats are being changed (`setCurrent`), 1 per seat; null on every other map, which
+   * pays nothing for them. They are the visitor's already: shown available to them (choosing one again keeps it, with
+   * no hold: the api changes only the tickets a change names) and marked on the drawing.
+   */
+  current: Uint8Array | null = null;
+  /** The seat indices of `current`, in seat order (an order's few seats: drawn in a pass of their own). */
+  currentList: number[] = [];
   /** Bumped on every change (memo key for derived views). */
   version = 0;
 
@@ -263,6 +271,35 @@ export class SeatMapModel {
     return this.available[i] ? 'available' : 'unavailable';
   }
 
+  /** One of the order's current seats (seat change). */
+  isCurrent(i: number): boolean { return this.current !== null && this.current[i] === 1; }
+
+  /** The current seats chosen again (kept), in seat order. */
+  keptIndices(): number[] {
+    const out: number[] = [];
+    for (const i of this.currentList) if (this.selected[i]) out.push(i);
+    return out;
+  }
+
+  /**
+   * Marks the order's current seats ('section_x_y' keys; none: an ordinary map). The status lists them as sold, so
+   * they are made available here, and again after every status (applyStatus). Returns whether anything changed.
+   */
+  setCurrent(keys: readonly string[] | undefined): boolean {
+    const next: number[] = [];
+    for (const k of keys ?? []) { const i = this.indexByKey(k); if (i >= 0 && !next.includes(i)) next.push(i); }
+    next.sort((a, b) => a - b);
+    const prev = this.currentList;
+    if (next.length === prev.length && next.every((i, k) => i === prev[k])) return false;
+    for (const i of prev) if (!next.includes(i)) { this.available[i] = 0; this.selected[i] = 0; }
+    this.current = next.length ? new Uint8Array(this.n) : null;
+    for (const i of next) { this.current![i] = 1; this.available[i] = 1; }
+    this.currentList = next;
+    // the marks of both lists are redrawn (afterChange emits only a non-empty list)
+    this.afterChange([...new Set([...prev, ...next])]);
+    return true;
+  }
+
   state(i: number): SeatState {
     return this.selected[i] ? 'mine' : this.available[i] ? 'free' : 'taken';
   }
@@ -274,6 +311,8 @@ export class SeatMapModel {
     // AllocationIds of the previous status that were never read are kept, as if parsed then
     if (this.allocSource) for (let i = 0; i < this.n; i++) if (this.allocPending[i]) this.allocationOf(i);
     this.allocSource = status.seats;
+    // current seats chosen again stay chosen: they are no hold, so the status's `held` does not list them
+    const kept = this.current ? this.keptIndices() : null;
     this.available.fill(0);
     this.selected.fill(0);
     this.gaHeld.clear();
@@ -330,6 +369,10 @@ export class SeatMapModel {
         const i = this.indexOf(sec, sx, sy);
         if (i >= 0) { this.selected[i] = 1; this.available[i] = 1; }
       }
+    }
+    if (kept) {
+      for (const i of this.currentList) this.available[i] = 1;
+      for (const i of kept) this.selected[i] = 1;
     }
     for (const sec of this.sections) {
       const a = status.sections[String(sec.id)];

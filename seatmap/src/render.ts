@@ -20,6 +20,9 @@ export const COLORS = {
   text: '#f4f5fb',
   seatText: '#0b0e1a',
   muted: '#a9aecb',
+  /** The order's current seats (seat change): a white frame with a dark line inside, on any seat colour. */
+  currentRing: '#ffffff',
+  currentInner: '#0b0e1a',
 } as const;
 
 /** The family of every text drawn on the map (seat numbers, stage, sections, rows). */
@@ -85,6 +88,47 @@ function drawMarkers(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View, i:
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.fillText(m.seatName[i], cx, cy + 1);
+  }
+}
+
+/**
+ * The order's current seats (seat change): a mark that is not colour alone. A seat of 5 px and more gets a white frame
+ * on its edge (and from 10 px a dark line inside it, so that it shows on the selected amber too); smaller seats (the
+ * arena at fit: 1–2 px) get a white circle with a dark halo around them, larger than the seat, to be found at all.
+ */
+export function drawCurrentMarks(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View, list: readonly number[]): void {
+  if (!list.length) return;
+  const s = v.scale;
+  if (s < SIMPLE_BELOW) {
+    const r = Math.max(6, s * 1.6);
+    ctx.beginPath();
+    for (const i of list) {
+      const cx = (m.x[i] + 0.5) * s + v.ox;
+      ctx.moveTo(cx + r, (m.y[i] + 0.5) * s + v.oy);
+      ctx.arc(cx, (m.y[i] + 0.5) * s + v.oy, r, 0, Math.PI * 2);
+    }
+    // a dark halo under the white ring: it shows on the blue and purple seats around it
+    ctx.lineWidth = 4;
+    ctx.strokeStyle = COLORS.currentInner;
+    ctx.stroke();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = COLORS.currentRing;
+    ctx.stroke();
+    return;
+  }
+  // capped: a large seat's number keeps its room
+  const w = Math.min(3, Math.max(1, s * 0.12));
+  const inner = s >= 10 ? Math.min(1.5, Math.max(1, s * 0.05)) : 0;
+  for (const i of list) {
+    const [rx, ry, rw, rh] = seatRect(m, v, i);
+    ctx.lineWidth = w;
+    ctx.strokeStyle = COLORS.currentRing;
+    ctx.strokeRect(rx + w / 2, ry + w / 2, rw - w, rh - w);
+    if (inner) {
+      ctx.lineWidth = inner;
+      ctx.strokeStyle = COLORS.currentInner;
+      ctx.strokeRect(rx + w + inner / 2, ry + w + inner / 2, rw - 2 * w - inner, rh - 2 * w - inner);
+    }
   }
 }
 
@@ -267,6 +311,8 @@ export function drawAll(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: View,
       for (const i of list) { const [rx, ry, rw, rh] = seatRect(m, v, i); ctx.fillRect(rx, ry, rw, rh); }
     }
   }
+  // only a seat change's map has current seats: one null check for every other map
+  if (m.current) drawCurrentMarks(ctx, m, v, m.currentList);
   if (s >= 8) {
     for (const i of visible) {
       if (m.flags[i] || s >= 22) drawMarkers(ctx, m, v, i);
@@ -306,6 +352,8 @@ export function drawSeats(ctx: CanvasRenderingContext2D, m: SeatMapModel, v: Vie
       if (s >= 8 && (m.flags[i] || s >= 22)) drawMarkers(ctx, m, v, i);
     }
   }
+  // a small seat's circle reaches over its neighbours, whose repaint may have cut it: all of them again (few)
+  if (m.current) drawCurrentMarks(ctx, m, v, s < SIMPLE_BELOW ? m.currentList : [...done].filter((i) => m.current![i]));
 }
 
 /** The former 0.6 px squares covered about four fifths of the minimap around them. */
@@ -341,5 +389,6 @@ export function drawMinimap(ctx: CanvasRenderingContext2D, m: SeatMapModel, w: n
     ctx.imageSmoothingEnabled = true;
     ctx.drawImage(layer.canvas, v.ox, v.oy, pw * s, ph * s);
   }
+  if (m.current) drawCurrentMarks(ctx, m, v, m.currentList);
   return v;
 }

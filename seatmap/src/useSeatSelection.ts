@@ -82,8 +82,13 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
     TicketGroupId: tg, XCoordinate: x, YCoordinate: y,
   }), [p.id, p.venueId, p.seatplanId]);
 
-  const selectedGroups = () => new Set((cartRef.current?.seats ?? []).map((s) => s.TicketGroupId));
-  const selectedCount = () => cartRef.current?.seats.length ?? 0;
+  // the current seats chosen again (seat change) count as chosen seats, though they are not in the cart
+  const selectedGroups = () => {
+    const groups = new Set((cartRef.current?.seats ?? []).map((s) => s.TicketGroupId));
+    if (model?.current) for (const i of model.keptIndices()) groups.add(model.tg[i]);
+    return groups;
+  };
+  const selectedCount = () => (cartRef.current?.seats.length ?? 0) + (model?.current ? model.keptIndices().length : 0);
 
   const failLock = useCallback((unit: number[], err: unknown) => {
     if (!model) return;
@@ -131,10 +136,17 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
       });
       return;
     }
+    const unit = model.unitOf(i);
+    if (model.current && unit.every((j) => model.isCurrent(j))) {
+      // one of the order's current seats chosen again: kept, with no hold (it is sold to this order) and nothing to confirm
+      setRefusal(null);
+      model.setSelected(unit, true);
+      then?.();
+      return;
+    }
     const kind = model.has(i, 'handicap') ? 'handicap' : model.has(i, 'companion') ? 'companion' : model.has(i, 'limitedView') ? 'limitedView' : null;
     if (kind && !confirmed) { setConfirmation({ seat: i, kind, companion: kind === 'handicap' ? companionOffer(model, i) : undefined }); return; }
     setRefusal(null);
-    const unit = model.unitOf(i);
     const keys = unit.map((j) => model.key(j));
     keys.forEach((k) => pending.current.add(k));
     model.setSelected(unit, true); // synchronous repaint of the seat (click → highlight)
@@ -157,6 +169,12 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
 
   const unselect = useCallback((i: number) => {
     if (!model) return;
+    if (model.isCurrent(i)) {
+      // a kept current seat given back: no hold to release (with it a current companion seat beside it)
+      setRefusal(null);
+      model.setSelected([...model.unitOf(i), ...selectedCompanionsBeside(model, i).filter((j) => model.isCurrent(j))], false);
+      return;
+    }
     // a wheelchair space given back takes its companion seat with it (the api releases both)
     const unit = [...model.unitOf(i), ...selectedCompanionsBeside(model, i)];
     const keys = unit.map((j) => model.key(j));
@@ -246,6 +264,8 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
   const bestAvailable = useCallback(async (quantity: number, accessible: boolean): Promise<BestOutcome | null> => {
     if (!model) return null;
     setRefusal(null);
+    // best available replaces the whole selection: kept current seats too
+    if (model.current) model.setSelected(model.keptIndices(), false);
     const current = cartRef.current?.seats ?? [];
     if (current.length) {
       try { await release(p.id); } catch (e) { return { ok: false, key: `common:${(e as ApiFailure).key ?? 'errors.generic'}` }; }

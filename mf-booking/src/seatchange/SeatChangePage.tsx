@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useDispatch, useSelector } from 'react-redux';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice, Spinner, formatLongDateTime, toast, type ApiFailure } from '@ticketing/shared';
+import { ErrorNotice, Spinner, formatLongDateTime, seatKey, toast, type ApiFailure } from '@ticketing/shared';
 import { SeatSelection } from '@ticketing/seatmap';
 import { NAMESPACE } from '../locales';
 import { usePresentationQuery, useTicketGroupsQuery, seatsApi } from '../api/seatsApi';
@@ -16,7 +16,9 @@ import { modifyBlock } from './pairSeats';
 /**
  * /edocument/{documentKey}/seats (issue 16 item 5): change the seats of a reservation — same presentation,
  * same price level, as many new seats as tickets. The new seats are held on the seat map like any seat;
- * "Change seats" commits the change in one step and goes back to the updated e-ticket.
+ * "Change seats" commits the change in one step and goes back to the updated e-ticket. The order's current seats are
+ * framed on the map and can be chosen again to keep them: their tickets are left out of the change (the api moves
+ * only the tickets the change names), so one seat can stay while another moves.
  */
 export function SeatChangePage() {
   const { documentKey = '' } = useParams();
@@ -36,6 +38,8 @@ export function SeatChangePage() {
   const [valid, setValid] = useState(false);
   const [modify, modifyState] = useModifySeatsMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const currentSeats = useMemo(() => info?.tickets.map((x) => seatKey(x.sectionId, x.x, x.y)), [info]);
+  const [kept, setKept] = useState<string[]>([]);
 
   useEffect(() => {
     if (p) dispatch(cartActions.presentationSelected({ presentationId: p.id, venueId: p.venueId, seatplanId: p.seatplanId, serviceCharge: p.serviceCharge }));
@@ -47,7 +51,7 @@ export function SeatChangePage() {
   if (!info || !p) return <section className="tx-page"><Spinner /></section>;
 
   const held = (chosen ?? []).filter((s) => s.hold === 'held' && !s.isGA);
-  const block = modifyBlock(info, held);
+  const block = modifyBlock(info, held, kept);
   // Why "Change" stays disabled, when the visitor can act on it: a seat of another price level, or more seats than tickets.
   const otherLevel = held.filter((s) => !info.tickets.some((x) => x.ticketGroupId === s.TicketGroupId));
   const seatList = info.tickets.map((x) => t('seatChange.seat', { row: x.RowName ?? '', seat: x.SeatName ?? '' })).join(', ');
@@ -75,21 +79,25 @@ export function SeatChangePage() {
       {info.allowed ? (
         <>
           <p>{t('seatChange.choose', { count: info.tickets.length, group })} {t('seatChange.until', { date: formatLongDateTime(info.until, locale) })}</p>
+          <p data-testid="seat-change-keep">{t('seatChange.keep', { count: info.tickets.length })}</p>
           <h2>{t('order.steps.chooseSeats')}</h2>
           {/* as many new seats as tickets: the map's limit and its "(0 of at most N)" say so (it said "at most 10") */}
-          <SeatSelection presentation={p} groupName={groupName} onValidityChange={setValid} binding={bookingSeatBinding} maxSeats={info.tickets.length} />
+          <SeatSelection presentation={p} groupName={groupName} onValidityChange={setValid} binding={bookingSeatBinding} maxSeats={info.tickets.length}
+            currentSeats={currentSeats} onKeptChange={setKept} />
           {otherLevel.length > 0 ? (
             <p role="status" className="tx-error" data-testid="seat-change-hint">{t('seatChange.otherLevel', {
               seats: otherLevel.map((x) => t('seatChange.seat', { row: x.RowName ?? '', seat: x.SeatName ?? '' })).join(', '),
               group: groupName(otherLevel[0]!.TicketGroupId) ?? '', wanted: group,
             })}</p>
-          ) : held.length > info.tickets.length && (
-            <p role="status" className="tx-error" data-testid="seat-change-hint">{t('seatChange.tooMany', { count: held.length - info.tickets.length })}</p>
+          ) : held.length + kept.length > info.tickets.length ? (
+            <p role="status" className="tx-error" data-testid="seat-change-hint">{t('seatChange.tooMany', { count: held.length + kept.length - info.tickets.length })}</p>
+          ) : kept.length === info.tickets.length && (
+            <p role="status" data-testid="seat-change-hint">{t('seatChange.unchanged', { count: kept.length })}</p>
           )}
           {failure && <p role="alert" className="tx-error" data-testid="seat-change-error">{t(failure, { ns: ['common', NAMESPACE] })}</p>}
           <div>
             <button type="button" className="tx-btn" disabled={!block || !valid || modifyState.isLoading} onClick={() => void submit()} data-testid="seat-change-confirm">
-              {t('seatChange.confirm', { count: info.tickets.length })}
+              {t('seatChange.confirm', { count: block?.tickets.length ?? info.tickets.length })}
             </button>
           </div>
         </>
