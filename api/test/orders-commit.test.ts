@@ -71,7 +71,7 @@ forEachEngine('orders: commit', (get) => {
   it('the buyer gets one confirmation e-mail: screening, seats, products, how it was paid, total and the e-ticket link', async () => {
     // QA: vouchers and donations were confirmed by e-mail, ticket orders by nothing
     const { app, db } = get();
-    const p = await presentation(get(), V33.venue, 2);
+    const p = await presentation(get(), V33.venue, 7);
     const uuid = newUuid('mail');
     const [a] = await freeSeats(get(), p, V33.reserved, 1);
     await lock(app, p, uuid, V33.reserved, a!.x, a!.y);
