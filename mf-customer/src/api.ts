@@ -125,9 +125,15 @@ export function failureKey(e: unknown): string {
   return f.key;
 }
 
-/** The text of a failed email sign-in: the common LOGIN_FAILED names a username, which this form does not have. */
+/**
+ * The text of a failed email sign-in: the common LOGIN_FAILED names a username, which this form does not have; its 429
+ * (wrong passwords per email an hour, per address 15 minutes) lasts longer than the common "wait a minute", and the
+ * SMS sign-in is not counted by it.
+ */
 export function passwordLoginFailureKey(e: unknown): string {
-  return (e as ApiFailure).code === 'LOGIN_FAILED' ? 'customer:login.emailFailed' : failureKey(e);
+  const code = (e as ApiFailure).code;
+  if (code === 'LOGIN_FAILED') return 'customer:login.emailFailed';
+  return code === 'RATE_LIMITED' ? 'customer:login.tooManyPasswords' : failureKey(e);
 }
 
 /**

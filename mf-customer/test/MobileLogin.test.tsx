@@ -91,6 +91,30 @@ describe('sign-in by ID number and by password', () => {
   });
 });
 
+describe('email and password: too many wrong sign-ins (429 RATE_LIMITED per email or per address)', () => {
+  for (const [lang, t] of [
+    ['en', { open: 'Sign in with email and password', title: 'Email and password', email: 'Email', password: 'Password',
+      text: 'Too many wrong sign-in attempts. Please try again later, or sign in with an SMS code.' }],
+    ['he', { open: 'כניסה עם אימייל וסיסמה', title: 'כניסה עם אימייל וסיסמה', email: 'אימייל', password: 'סיסמה',
+      text: 'יותר מדי ניסיונות כניסה שגויים. נסו שוב מאוחר יותר, או היכנסו עם קוד ב-\u2060SMS.' }],
+  ] as const) {
+    it(`[${lang}] says so in the visitor language, not the common "wait a minute"`, async () => {
+      vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+        const url = (input as Request).url;
+        if (url.includes('/customer/login-options')) return new Response(JSON.stringify({ identifiers: ['mobile'], passwordLogin: true }), { status: 200 });
+        if (url.includes('/customer/login')) return new Response(JSON.stringify({ error: 'RATE_LIMITED' }), { status: 429 });
+        return new Response(JSON.stringify({ error: 'UNAUTHORIZED' }), { status: 401 });
+      }));
+      await renderRemote(definition, '/', lang);
+      fireEvent.click(await screen.findByRole('button', { name: t.open }));
+      fireEvent.change(screen.getByLabelText(t.email), { target: { value: 'a@example.com' } });
+      fireEvent.change(screen.getByLabelText(t.password), { target: { value: 'x' } });
+      fireEvent.submit(screen.getByRole('form', { name: t.title }));
+      expect((await screen.findByRole('alert')).textContent).toBe(t.text);
+    });
+  }
+});
+
 describe('the sign-in intro names the chosen identifier', () => {
   for (const [lang, t] of [
     ['en', { mobile: 'Sign in with your mobile number. We will text you a one-time code.', ssn: 'My identity card', ssnIntro: 'Sign in with your ID number. We will text you a one-time code.',
