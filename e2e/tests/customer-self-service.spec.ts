@@ -34,6 +34,8 @@ const CASES = [
       vod: 'צפייה ביתית', play: /^צפייה: /, plays: 'מספר צפיות', remaining: 'צפיות שנותרו',
       upcoming: 'כרטיסים להצגות קרובות', cancelT: 'ביטול הכרטיסים', confirmT: 'כן, לבטל', doneT: /קוזזו דמי ביטול .*5\.00/,
       memberships: 'מנויים', details: 'הפרטים שלי', edit: 'עריכת הפרטים', city: 'עיר', save: 'שמירה', saved: 'הפרטים נשמרו.', newCity: 'חיפה',
+      eTicket: 'הצגת הכרטיס האלקטרוני', ticketCancelled: 'בוטל', totalAfter: 'סה"כ אחרי הביטול', refunded: 'הוחזר',
+      cancelledNote: 'כרטיס שבוטל אינו מקנה כניסה: קוד ה-QR תקף רק לכרטיסים שנותרו.',
     },
   },
   {
@@ -46,6 +48,8 @@ const CASES = [
       vod: 'Video on demand', play: /^Play /, plays: 'Plays', remaining: 'Plays remaining',
       upcoming: 'Upcoming tickets', cancelT: 'Cancel tickets', confirmT: 'Yes, cancel', doneT: /\(₪5\.00 fee withheld\)/,
       memberships: 'Memberships', details: 'My details', edit: 'Edit my details', city: 'City', save: 'Save', saved: 'Your details were saved.', newCity: 'Haifa',
+      eTicket: 'Show the e-ticket', ticketCancelled: 'Cancelled', totalAfter: 'Total after cancellation', refunded: 'Refunded',
+      cancelledNote: 'Cancelled tickets do not admit entry: the QR code admits the remaining tickets only.',
     },
   },
 ] as const;
@@ -101,6 +105,9 @@ for (const { lang, key, mobile, by, field, value, t } of CASES) {
     await upcoming.getByRole('button', { name: t.cancelT }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('checkbox')).toHaveCount(3); // two tickets + refund to credit
+    // what each ticket is (its place and price), as the dialog names it: the e-ticket is checked against it below
+    const choices = dialog.getByRole('group').locator('label');
+    const [gone, kept] = [await choices.nth(0).innerText(), await choices.nth(1).innerText()];
     await dialog.getByRole('group').getByRole('checkbox').nth(1).uncheck();
     await noAxeViolations(page);
     await dialog.getByRole('button', { name: t.confirmT }).click();
@@ -116,6 +123,31 @@ for (const { lang, key, mobile, by, field, value, t } of CASES) {
     await expect(details.getByText(t.saved)).toBeVisible();
     await expect(details.getByText(t.saved)).toBeFocused();
     await expect(details.getByText(t.newCity)).toBeVisible();
+
+    // the e-ticket after the cancel (QA: it listed the cancelled seat as an ordinary ticket, with the order's first total):
+    // that seat says "Cancelled", the code admits the other, the total is what the order stands at now (the ₪5.00 fee kept)
+    await upcoming.getByRole('link', { name: t.eTicket }).click();
+    const eticket = page.getByTestId('edocument');
+    await expect(eticket).toHaveAttribute('data-state', 'valid');
+    const placeOf = (label: string) => label.split(' · ')[0]!.trim();
+    const money = (text: string) => Number(/(\d[\d,]*\.\d\d)/.exec(text)![1]!.replace(/,/g, ''));
+    const goneRow = eticket.getByRole('row').filter({ hasText: placeOf(gone) });
+    await expect(goneRow).toContainText(t.ticketCancelled);
+    await expect(eticket.getByRole('row').filter({ hasText: placeOf(kept) })).not.toContainText(t.ticketCancelled);
+    await expect(eticket.getByText(t.cancelledNote)).toBeVisible();
+    await expect(eticket.getByRole('img')).toBeVisible(); // the QR code: the other ticket still admits
+    const refund = money(gone) - 5;
+    await expect(eticket.getByText(t.totalAfter, { exact: true })).toBeVisible();
+    expect(money(await eticket.getByTestId('edoc-total').innerText())).toBeCloseTo(money(gone) + money(kept) - refund, 2);
+    await expect(eticket.getByText(t.refunded, { exact: true })).toBeVisible();
+    expect(money(await eticket.getByTestId('edoc-refunded').innerText())).toBeCloseTo(refund, 2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await noAxeViolations(page);
+    // printed the same: the word stays (the print style hides the site around the ticket, not the tag)
+    await page.emulateMedia({ media: 'print' });
+    await expect(goneRow.getByText(t.ticketCancelled, { exact: true })).toBeVisible();
+    await expect(eticket.getByText(t.totalAfter, { exact: true })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
   });
 }
 
