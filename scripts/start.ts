@@ -8,6 +8,7 @@ import { APPS, buildApp, isBuilt } from './lib/apps.ts';
 import { ensureSite } from './lib/registry.ts';
 import { createSiteHandler, keepServingOnUncaught, listen } from './lib/site-server.ts';
 import { createApi } from '../api/src/main.ts';
+import { whenParentGone } from './lib/lifecycle.ts';
 
 const fresh = process.argv.includes('--fresh');
 // `npm start` is the demo: development routes (loopback clients only), sandbox payments, demo seed.
@@ -53,5 +54,7 @@ async function shutdown() {
   await db.close();
   process.exit(0);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+// `npm start` execs node (package.json), so a SIGTERM/SIGINT to npm reaches this process through npm's forwarding.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
+// npm killed outright (SIGKILL is not forwarded): re-parented, this process stops instead of serving on unsupervised.
+whenParentGone(() => void shutdown());

@@ -6,6 +6,7 @@ import { demoModeFromEnv, guardDevRoutes } from './lib/demo.ts';
 import { housekeepingPlugin } from './lib/housekeeping.ts';
 import { installLocalizedNames } from './lib/localizedNames.ts';
 import { installCompression } from './lib/compress.ts';
+import { apiLoggerOptions } from './lib/logging.ts';
 import { catalogPlugin } from './domains/catalog/index.ts';
 import { listsPlugin } from './domains/lists/index.ts';
 import { seatsPlugin } from './domains/seats/index.ts';
@@ -43,7 +44,8 @@ export interface BuildAppOptions {
 /** The api as a Fastify instance: every domain plugin under /api, JSON errors, OpenAPI at /api/openapi.json. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // e-ticket keys and other bearer paths are masked in every logged url (lib/logging.ts)
+    logger: opts.logger ? apiLoggerOptions : false,
     bodyLimit: 1024 * 1024,
     trustProxy: opts.trustProxy ?? process.env.TRUST_PROXY ?? false,
     // /api/features and /api/features/ are the same call

@@ -8,6 +8,8 @@ import { BROTLI_STATIC_MODULE } from './preflight.mjs';
 
 export interface NginxOptions {
   prefix: string;
+  /** error.log and access.log: outside the prefix (a temporary folder removed at stop), so they survive it. */
+  logDir: string;
   listen: string;
   hostDir: string;
   siteDir: string;
@@ -25,6 +27,7 @@ export function renderNginxConf(o: NginxOptions): string {
   const values: Record<string, string> = {
     USER_LINE: isRoot ? 'user nobody nogroup;' : '# (not root: workers run as the current user)',
     PREFIX: o.prefix,
+    LOG_DIR: o.logDir,
     LISTEN: o.listen,
     HOST_DIR: o.hostDir,
     SITE_DIR: o.siteDir,
@@ -41,7 +44,8 @@ export function renderNginxConf(o: NginxOptions): string {
 
 /** Writes the config and the folders nginx needs into the prefix; returns the config path. */
 export function writeNginxPrefix(o: NginxOptions): string {
-  for (const d of ['logs', 'tmp', 'tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) {
+  mkdirSync(o.logDir, { recursive: true });
+  for (const d of ['tmp', 'tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) {
     mkdirSync(path.join(o.prefix, d), { recursive: true });
     chmodSync(path.join(o.prefix, d), 0o777); // workers may run as nobody
   }

@@ -4,13 +4,14 @@
  * for free, and a real card number typed there reaches our server), development routes (DEMO_MODE=1)
  * and the demo seed (SEED_DEMO=1: published staff passwords, coupons and vouchers).
  */
-const SANDBOX_PROVIDERS = ['sandbox', 'altcard', 'paypal'];
+// The api's own list (it turns these off outside demo mode): one list, so a new sandbox is refused here too.
+import { SANDBOX_PROVIDERS } from '../../api/src/lib/demo.ts';
 
 export function productionRefusals(env: NodeJS.ProcessEnv, argv: string[] = []): string[] {
   if (env.START_PROD_ALLOW_DEMO === '1' || argv.includes('--allow-demo')) return [];
   const out: string[] = [];
   const providers = (env.PAYMENT_PROVIDERS ?? 'sandbox,altcard').split(',').map((s) => s.trim()).filter(Boolean);
-  const sandboxes = providers.filter((p) => SANDBOX_PROVIDERS.includes(p));
+  const sandboxes = providers.filter((p) => (SANDBOX_PROVIDERS as readonly string[]).includes(p));
   if (sandboxes.length) out.push(`sandbox payment providers (${sandboxes.join(', ')}) would take payments; set PAYMENT_PROVIDERS to real providers, or PAYMENT_PROVIDERS=none`);
   if (env.ALLOW_SANDBOX_PAYMENTS === '1') out.push('ALLOW_SANDBOX_PAYMENTS=1 turns the sandbox payment providers on');
   if (env.DEMO_MODE === '1') out.push('DEMO_MODE=1 turns on the development routes (SMS outbox, simulated sales)');

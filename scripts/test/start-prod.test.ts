@@ -1,0 +1,132 @@
+/**
+ * npm run start:prod as an operator meets it: a taken port is refused before anything starts (it used to
+ * proxy to whichever process held an api port: another instance's database and sandbox payments), a missing
+ * or unreachable database is said in one line, the guard refuses every sandbox the api knows (blik
+ * included), and `npm start` / `npm run start:prod` exec node so a SIGTERM to npm reaches the script.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { APPS, isBuilt, ROOT } from '../lib/apps.ts';
+import { productionRefusals } from '../lib/prod-guard.ts';
+import { databaseHint } from '../lib/db-hint.ts';
+import { SANDBOX_PROVIDERS } from '../../api/src/lib/demo.ts';
+
+/** n consecutive free loopback ports. */
+async function freePorts(n: number): Promise<number[]> {
+  for (;;) {
+    const base = 20000 + Math.floor(Math.random() * 30000);
+    const ports = Array.from({ length: n }, (_, i) => base + i);
+    const free = await Promise.all(ports.map((p) => new Promise<boolean>((r) => {
+      const s = net.createServer().once('error', () => r(false)).listen(p, '127.0.0.1', () => s.close(() => r(true)));
+    })));
+    if (free.every(Boolean)) return ports;
+  }
+}
+/** Another stack's api on a port: answers /api/ready and /api/health as a healthy api would. */
+function foreignApi(port: number): Promise<http.Server> {
+  const server = http.createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ ok: true, engine: 'postgres', pid: 1, dbMs: 1, uptimeS: 1 })));
+  return new Promise((r) => server.listen(port, '127.0.0.1', () => r(server)));
+}
+const servers: http.Server[] = [];
+afterAll(() => { for (const s of servers) s.close(); });
+
+function startProd(env: Record<string, string>) {
+  const base = { ...process.env };
+  for (const k of ['START_PROD_ALLOW_DEMO', 'DEMO_MODE', 'SEED_DEMO', 'ALLOW_SANDBOX_PAYMENTS']) delete base[k];
+  return spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start-prod.ts')], {
+    cwd: ROOT, encoding: 'utf8', timeout: 60_000,
+    // port 1: nothing listens there, so a start that got past the port check would fail on the database
+    env: { ...base, PAYMENT_PROVIDERS: 'none', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/ticketing', API_LOG: '0', ...env },
+  });
+}
+
+describe('start:prod refuses a taken port', () => {
+  it('an api port held by another process: exit 1, one line naming the port, nothing started', async () => {
+    const [site, api1, api2] = await freePorts(3);
+    servers.push(await foreignApi(api2));
+    const r = startProd({ PORT: String(site), API_BASE_PORT: String(api1) });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(`start:prod refuses to start: api2 (API_BASE_PORT + 1) port ${api2} (127.0.0.1) is already in use by another process; stop it or choose another PORT / API_BASE_PORT`);
+    expect(r.stdout).not.toMatch(/Ticketing \(production topology\) at/);
+  }, 70_000);
+  it('the site port held by another process', async () => {
+    const [site, api1] = await freePorts(3);
+    servers.push(await foreignApi(site));
+    const r = startProd({ PORT: String(site), API_BASE_PORT: String(api1) });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`^start:prod refuses to start: site \\(PORT\\) port ${site} \\(127\\.0\\.0\\.1\\) is already in use`));
+  }, 70_000);
+  it('a database that does not answer: one line, no stack trace', async () => {
+    const [site, api1] = await freePorts(3);
+    const r = startProd({ PORT: String(site), API_BASE_PORT: String(api1) });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe('start:prod refuses to start: no PostgreSQL server answers at 127.0.0.1:1 (connection refused): start it, or correct DATABASE_URL');
+  }, 70_000);
+});
+
+describe('database hints', () => {
+  it('a missing database names createdb with the URL\'s host, port, user and name', () => {
+    expect(databaseHint({ code: '3D000', message: 'database "ticketing" does not exist' }, 'postgres://app@db.local:5433/ticketing'))
+      .toBe('the database "ticketing" does not exist on db.local:5433: create it first (createdb -h db.local -p 5433 -U app ticketing), then start again');
+    // pg reports a refused connection to localhost as an AggregateError (one error per address tried)
+    expect(databaseHint({ errors: [{ code: 'ECONNREFUSED' }, { code: 'ECONNREFUSED' }] }, 'postgres://localhost/x')).toMatch(/^no PostgreSQL server answers at localhost:5432/);
+    expect(databaseHint(new Error('syntax error'))).toBeUndefined();
+  });
+});
+
+describe('start:prod guard', () => {
+  it('refuses every payment provider the api treats as a sandbox (blik was missing)', () => {
+    expect(SANDBOX_PROVIDERS).toContain('blik');
+    for (const p of SANDBOX_PROVIDERS) expect(productionRefusals({ PAYMENT_PROVIDERS: p }).join(' ')).toContain(`sandbox payment providers (${p})`);
+    expect(productionRefusals({ PAYMENT_PROVIDERS: 'none' })).toEqual([]);
+  });
+});
+
+describe('signals through npm', () => {
+  const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+  it('start and start:prod exec node: npm → node, no sh or tsx CLI between to swallow the signal', () => {
+    // npm forwards SIGTERM/SIGINT to its child, the `sh -c`; dash dies of it without passing it on, and the
+    // tsx CLI and the script were re-parented to PID 1, still serving.
+    expect(scripts.start).toBe('exec node --import tsx scripts/start.ts');
+    expect(scripts['start:prod']).toBe('exec node --import tsx scripts/start-prod.ts');
+  });
+  const built = APPS.every((a) => isBuilt(a));
+  it.skipIf(!built)('kill -TERM <npm pid> of a running `npm start` stops the server', async () => {
+    const [port] = await freePorts(1);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'start-signal-'));
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PORT: String(port), SITE_DIR: path.join(dir, 'site'), API_DATA_DIR: path.join(dir, 'data') },
+    });
+    let out = '';
+    npm.stdout!.on('data', (c) => { out += c; });
+    npm.stderr!.on('data', (c) => { out += c; });
+    const health = async () => {
+      try { return ((await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { pid: number }).pid; } catch { return undefined; }
+    };
+    let pid: number | undefined;
+    try {
+      for (const until = Date.now() + 150_000; !pid && Date.now() < until;) {
+        pid = await health();
+        if (!pid) await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(pid, out).toBeTypeOf('number');
+      const npmExit = new Promise<void>((r) => npm.once('exit', () => r()));
+      npm.kill('SIGTERM');
+      await npmExit;
+      const alive = (p: number) => { try { process.kill(p, 0); return !/^Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1] ?? ''); } catch { return false; } };
+      for (const until = Date.now() + 20_000; alive(pid!) && Date.now() < until;) await new Promise((r) => setTimeout(r, 200));
+      expect(alive(pid!), `server ${pid} still runs after npm exited`).toBe(false);
+      expect(await health()).toBeUndefined();
+    } finally {
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+      if (pid) try { process.kill(pid, 'SIGTERM'); } catch { /* stopped, as it should */ }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 200_000);
+});
