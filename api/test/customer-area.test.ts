@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CancelQuoteResponse, CancelReservationResponse, CartResponse, CustomerAreaDataResponse } from '@ticketing/shared/contracts';
+import { CancelQuoteResponse, CancelReservationResponse, CustomerAreaDataResponse } from '@ticketing/shared/contracts';
 import { forEachEngine } from './harness.ts';
-import { commit, customerInfo, freeSeats, lock, newKey, newUuid, pay, postCart, presentation, seat, V33 } from './orders-helpers.ts';
+import { bookForCustomer, seat, V33 } from './orders-helpers.ts';
 import { newCustomer, signIn, type SignedIn } from './customer-helpers.ts';
 import { cancellationAmounts, loadCancellationSettings } from '../src/domains/customerarea/cancellation.ts';
 
@@ -27,21 +27,7 @@ describe('cancellation arithmetic: fixed, percentage and per-ticket fees; never 
 });
 
 forEachEngine('customer area: data, cancellation, isolation between customers', (get) => {
-  /** Books `n` reserved seats of venue 33 for the signed-in customer; returns the reservation id and the seats. */
-  async function book(who: SignedIn, n: number, nth: number) {
-    const { app, db } = get();
-    const p = await presentation(get(), V33.venue, nth);
-    const uuid = newUuid('area');
-    const places = await freeSeats(get(), p, V33.reserved, n);
-    for (const s of places) await lock(app, p, uuid, V33.reserved, s.x, s.y);
-    const cart = { seats: places.map((s) => seat(p, V33.reserved, s.x, s.y, V33.regular)), customerInfo: customerInfo() };
-    const order = CartResponse.parse((await postCart(app, cart, { cookie: who.cookie })).json()).order;
-    const { sessionId } = await pay(app, uuid, order.amountDue);
-    const r = await commit(app, uuid, newKey(), { ...cart, paymentIdentifier: sessionId }, { cookie: who.cookie });
-    expect(r.statusCode, r.body).toBe(200);
-    const { rows } = await db.query<{ id: number }>('SELECT id FROM reservations WHERE document_key = $1', [r.json().documentKey]);
-    return { id: rows[0]!.id, p, places };
-  }
+  const book = (who: SignedIn, n: number, nth: number) => bookForCustomer(get(), who, n, nth, 'area');
   const cardOnly = (card: number) => ({ card, vouchers: [], voucherTickets: 0, memberTickets: 0, loyaltyPoints: 0, couponUses: 0 });
   const areaData = async (who?: SignedIn) => get().app.inject({ url: '/api/customer-area/customerAreaData', headers: { 'accept-language': 'en', ...(who ? { cookie: who.cookie } : {}) } });
   const cancel = (id: number, who: SignedIn | undefined, body: Record<string, unknown>, csrf = who?.csrf) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CancelReservationResponse, CartResponse, CustomerAreaDataResponse, EDocumentResponse, QrVerifyResponse } from '@ticketing/shared/contracts';
+import { CancelReservationResponse, CustomerAreaDataResponse, EDocumentResponse, QrVerifyResponse } from '@ticketing/shared/contracts';
 import { forEachEngine } from './harness.ts';
-import { commit, customerInfo, freeSeats, lock, newKey, newUuid, pay, postCart, presentation, seat, V33 } from './orders-helpers.ts';
+import { bookForCustomer } from './orders-helpers.ts';
 import { newCustomer, signIn, type SignedIn } from './customer-helpers.ts';
 import { STAFF_USERS } from '../src/seed/sales.ts';
 import { keptTotalAgorot } from '../src/domains/edocuments/index.ts';
@@ -21,21 +21,7 @@ describe('what an order stands at after cancellations', () => {
 });
 
 forEachEngine('e-ticket and staff verify after a cancellation in the customer area', (get) => {
-  async function book(who: SignedIn, n: number, nth: number) {
-    const { app, db } = get();
-    const p = await presentation(get(), V33.venue, nth);
-    const uuid = newUuid('edcx');
-    const places = await freeSeats(get(), p, V33.reserved, n);
-    for (const s of places) await lock(app, p, uuid, V33.reserved, s.x, s.y);
-    const cart = { seats: places.map((s) => seat(p, V33.reserved, s.x, s.y, V33.regular)), customerInfo: customerInfo() };
-    const order = CartResponse.parse((await postCart(app, cart, { cookie: who.cookie })).json()).order;
-    const { sessionId } = await pay(app, uuid, order.amountDue);
-    const r = await commit(app, uuid, newKey(), { ...cart, paymentIdentifier: sessionId }, { cookie: who.cookie });
-    expect(r.statusCode, r.body).toBe(200);
-    const { rows } = await db.query<{ id: number; business_id: number; total_agorot: number }>(
-      'SELECT id, business_id, total_agorot FROM reservations WHERE document_key = $1', [r.json().documentKey]);
-    return { ...rows[0]!, documentKey: r.json().documentKey as string };
-  }
+  const book = (who: SignedIn, n: number, nth: number) => bookForCustomer(get(), who, n, nth, 'edcx');
   const cancel = (id: number, who: SignedIn, body: Record<string, unknown>) => get().app.inject({
     method: 'POST', url: `/api/reservations/${id}/cancel`, payload: body, headers: { cookie: who.cookie, 'x-customer-csrf': who.csrf },
   });

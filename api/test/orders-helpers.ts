@@ -1,7 +1,7 @@
 /** Helpers of the orders suites: hold seats, build carts, pay with the sandbox card, log a customer in. */
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { CartInput, CartSeat } from '@ticketing/shared/contracts';
+import { CartResponse, type CartInput, type CartSeat } from '@ticketing/shared/contracts';
 import { futurePresentation, lockBody, newUuid, type Ctx } from './harness.ts';
 
 export type P = { id: number; venueId: number; seatplanId: number };
@@ -126,3 +126,24 @@ export async function login(app: FastifyInstance, mobile: string): Promise<strin
 export { newUuid };
 let keySeq = 0;
 export const newKey = () => `key-${process.pid}-${Date.now().toString(36)}-${(keySeq++).toString(36)}`;
+
+/**
+ * A paid order of `n` reserved seats of venue 33 (its `nth` screening, Regular tickets) for a signed-in customer:
+ * held, priced, paid with the sandbox card and committed. Returns the reservation's row and the seats.
+ */
+export async function bookForCustomer(ctx: Ctx, who: { cookie: string }, n: number, nth: number, tag: string) {
+  const { app, db } = ctx;
+  const p = await presentation(ctx, V33.venue, nth);
+  const uuid = newUuid(tag);
+  const places = await freeSeats(ctx, p, V33.reserved, n);
+  for (const s of places) await lock(app, p, uuid, V33.reserved, s.x, s.y);
+  const cart = { seats: places.map((s) => seat(p, V33.reserved, s.x, s.y, V33.regular)), customerInfo: customerInfo() };
+  const order = CartResponse.parse((await postCart(app, cart, { cookie: who.cookie })).json()).order;
+  const { sessionId } = await pay(app, uuid, order.amountDue);
+  const r = await commit(app, uuid, newKey(), { ...cart, paymentIdentifier: sessionId }, { cookie: who.cookie });
+  expect(r.statusCode, r.body).toBe(200);
+  const documentKey = r.json().documentKey as string;
+  const { rows } = await db.query<{ id: number; business_id: number; total_agorot: number }>(
+    'SELECT id, business_id, total_agorot FROM reservations WHERE document_key = $1', [documentKey]);
+  return { ...rows[0]!, documentKey, p, places };
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { CARDS, LANGS, expectConfirmation, payByCard, presentations, startOrder, toSummary } from './booking-flow';
+import { CARDS, LANGS, type Lang, expectConfirmation, payByCard, presentations, startOrder, toSummary } from './booking-flow';
 
 // A whole booking, then the change, per test on a shared 2-core machine.
 test.describe.configure({ timeout: 180_000 });
@@ -69,19 +69,28 @@ async function clickCell(page: Page, key: string) {
   await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
 }
 
+/**
+ * Books `quantity` seats in one of six of the emptiest halls (from `from` in that order; the languages take alternate
+ * halls), pays by card and opens the e-ticket from the confirmation.
+ */
+async function bookAndOpenETicket(page: Page, request: APIRequestContext, lang: Lang, quantity: number, from: number) {
+  const candidates = [...await presentations(request)]
+    .sort((a, b) => b.available / b.capacity - a.available / a.capacity)
+    .filter((_, i) => i % 2 === (lang === 'en' ? 0 : 1)).slice(from, from + 6).map((p) => p.id);
+  const { presentationId } = await startOrder(page, request, lang, { quantity, candidates });
+  await toSummary(page);
+  await payByCard(page, CARDS.approve);
+  const reservation = await expectConfirmation(page);
+  await page.getByTestId('eticket-link').click();
+  await expect(page.getByTestId('edocument')).toHaveAttribute('data-state', 'valid');
+  const documentKey = page.url().split('/edocument/')[1]!.split('?')[0]!;
+  return { presentationId, reservation, documentKey };
+}
+
 for (const lang of LANGS) {
   test(`changes the seat of a reservation from the e-ticket (${lang})`, async ({ page, request }) => {
     // The emptiest halls of the pool (seeded advance sales fragment the others' rows), a different half for each language.
-    const candidates = [...await presentations(request)]
-      .sort((a, b) => b.available / b.capacity - a.available / a.capacity)
-      .filter((_, i) => i % 2 === (lang === 'en' ? 0 : 1)).slice(0, 6).map((p) => p.id);
-    const { presentationId } = await startOrder(page, request, lang, { quantity: 1, candidates });
-    await toSummary(page);
-    await payByCard(page, CARDS.approve);
-    const reservation = await expectConfirmation(page);
-    await page.getByTestId('eticket-link').click();
-    await expect(page.getByTestId('edocument')).toHaveAttribute('data-state', 'valid');
-    const documentKey = page.url().split('/edocument/')[1]!.split('?')[0]!;
+    const { presentationId, reservation, documentKey } = await bookAndOpenETicket(page, request, lang, 1, 0);
     const before = await (await request.get(`/api/edocument/${documentKey}/seat-change`)).json() as { tickets: Array<{ sectionId: number; x: number; y: number; ticketGroupId: number }> };
     const old = before.tickets[0]!;
 
@@ -132,16 +141,7 @@ for (const lang of LANGS) {
 for (const lang of LANGS) {
   test(`keeps one seat of a reservation and moves the other (${lang})`, async ({ page, request }) => {
     // the next emptiest halls after the test above's, again a different half for each language
-    const candidates = [...await presentations(request)]
-      .sort((a, b) => b.available / b.capacity - a.available / a.capacity)
-      .filter((_, i) => i % 2 === (lang === 'en' ? 0 : 1)).slice(6, 12).map((p) => p.id);
-    const { presentationId } = await startOrder(page, request, lang, { quantity: 2, candidates });
-    await toSummary(page);
-    await payByCard(page, CARDS.approve);
-    const reservation = await expectConfirmation(page);
-    await page.getByTestId('eticket-link').click();
-    await expect(page.getByTestId('edocument')).toHaveAttribute('data-state', 'valid');
-    const documentKey = page.url().split('/edocument/')[1]!.split('?')[0]!;
+    const { presentationId, reservation, documentKey } = await bookAndOpenETicket(page, request, lang, 2, 6);
     type Tickets = { tickets: Array<{ ticketIdentifier: string; sectionId: number; x: number; y: number; ticketGroupId: number; RowName: string | null; SeatName: string | null }> };
     const before = await (await request.get(`/api/edocument/${documentKey}/seat-change`)).json() as Tickets;
     expect(before.tickets).toHaveLength(2);
