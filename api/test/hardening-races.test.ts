@@ -69,7 +69,7 @@ async function commitsForcedTogether<T>(ctx: Ctx, presentationId: number, visits
   } finally {
     await ctx.db.query('ALTER TABLE reservations ENABLE TRIGGER reservations_report_ins');
     // what the trigger would have booked at insert (a new reservation: committed, total 0)
-    await ctx.db.query(`SELECT report_apply_reservations(ARRAY[id], ARRAY[pos_id], ARRAY[business_id], ARRAY[location_id], ARRAY[created_at], ARRAY[0], ARRAY[1])
+    await ctx.db.query(`SELECT report_apply_orders(ARRAY[id], ARRAY[pos_id], ARRAY[business_id], ARRAY[location_id], ARRAY[created_at], ARRAY[0], ARRAY[true], ARRAY[1])
       FROM reservations WHERE id > $1 AND status = 'committed'`, [since]);
     await blocker.close();
   }
