@@ -23,6 +23,10 @@ const SAMPLES: [string, string][] = [
   ['/api/edocument/short', '/api/edocument/…'],
   ['/api/waiting-list/offer/0f8e2c1a-5b7d-4e3f-9a6b-2d4c8e1f7a90', '/api/waiting-list/offer/…a90'],
   [`/api/payment/session/${KEY}`, '/api/payment/session/…8Xq'],
+  // every provider's hosted page, the card pages as well as PayPal's (a session id alone opens it)
+  ['/api/payment/sandbox/page/ps_S3c_kjMGssTIDdiErXmo_zpT/3ds', '/api/payment/sandbox/page/…zpT/3ds'],
+  ['/api/payment/paypal/page/ps_S3c_kjMGssTIDdiErXmo_zpT', '/api/payment/paypal/page/…zpT'],
+  ['/api/payment/sandbox/page.js', '/api/payment/sandbox/page.js'],
   [`/edocument/${KEY}/seats`, '/edocument/…8Xq/seats'],
   ['/customer/offer/0f8e2c1a-5b7d-4e3f-9a6b-2d4c8e1f7a90', '/customer/offer/…a90'],
   ['/api/features?x=1', '/api/features?x=1'],

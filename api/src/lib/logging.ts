@@ -2,12 +2,12 @@ import type { FastifyServerOptions } from 'fastify';
 
 /**
  * Request paths whose segment is a bearer secret: the URL alone gives what it names (an e-ticket with
- * its entry QR, its seat change, a waiting-list offer, a payment page; the api's paths and the pages'). Logs keep the path's shape and
+ * its entry QR, its seat change, a waiting-list offer, any provider's hosted payment page; the api's paths and the pages'). Logs keep the path's shape and
  * the key's last three characters (enough to match a support call), never the key.
  * deploy/nginx.conf.template masks the same paths in nginx's access log (its `map $request_uri`);
  * scripts/test/log-redaction.test.ts checks both against one list of samples.
  */
-export const SECRET_PATH = /^((?:\/api\/(?:edocument|waiting-list\/offer|payment\/session|payment\/paypal\/page|payment\/blik)|\/edocument|\/customer\/offer)\/)([^/?#]*)/;
+export const SECRET_PATH = /^((?:\/api\/(?:edocument|waiting-list\/offer|payment\/session|payment\/[a-z]+\/page|payment\/blik)|\/edocument|\/customer\/offer)\/)([^/?#]*)/;
 
 /** The URL with its secret segment masked: `/api/edocument/BWllv2l9…X8Xq/seat-change` → `/api/edocument/…8Xq/seat-change`. */
 export function redactUrl(url: string): string {
