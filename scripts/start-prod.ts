@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { APPS, buildApp, distDir, isBuilt, ROOT, siteDir } from './lib/apps.ts';
 import { ensureSite, readRegistry } from './lib/registry.ts';
-import { writeNginxPrefix } from './lib/nginx.ts';
+import { API_HOST, writeNginxPrefix } from './lib/nginx.ts';
 import { productionApiEnv, productionRefusals } from './lib/prod-guard.ts';
 import { firstUnavailablePort } from './lib/ports.ts';
 import { databaseHint } from './lib/db-hint.ts';
@@ -56,7 +56,7 @@ const fail = (reason: string): never => {
 {
   const taken = await firstUnavailablePort([
     { port, host, role: 'site (PORT)' },
-    ...apiPorts.map((p, i) => ({ port: p, host: '127.0.0.1', role: `api${i + 1} (API_BASE_PORT${i ? ` + ${i}` : ''})` })),
+    ...apiPorts.map((p, i) => ({ port: p, host: API_HOST, role: `api${i + 1} (API_BASE_PORT${i ? ` + ${i}` : ''})` })),
   ]);
   if (taken) fail(`${taken}; stop it or choose another PORT / API_BASE_PORT`);
 }
@@ -101,7 +101,7 @@ function startApi(p: number, n: number): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', '--import', EXIT_WITH_PARENT, path.join(ROOT, 'api', 'src', 'main.ts')], {
     cwd: ROOT,
     // behind nginx on this machine: the client address is nginx's X-Forwarded-For (TRUST_PROXY)
-    env: { ...productionApiEnv(env, allowDemo), PORT: String(p), HOST: '127.0.0.1', TRUST_PROXY: env.TRUST_PROXY ?? '127.0.0.1' },
+    env: { ...productionApiEnv(env, allowDemo), PORT: String(p), HOST: API_HOST, TRUST_PROXY: env.TRUST_PROXY ?? '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: true,
   });
@@ -144,8 +144,8 @@ async function waitReady(child: ChildProcess, p: number) {
   let own = false;
   while (child.exitCode === null && child.signalCode === null) {
     try {
-      if (!own) own = ((await (await fetch(`http://127.0.0.1:${p}/api/health`)).json()) as { pid?: number }).pid === child.pid;
-      if (own && (await fetch(`http://127.0.0.1:${p}/api/ready`)).ok) return;
+      if (!own) own = ((await (await fetch(`http://${API_HOST}:${p}/api/health`)).json()) as { pid?: number }).pid === child.pid;
+      if (own && (await fetch(`http://${API_HOST}:${p}/api/ready`)).ok) return;
     } catch { /* not listening yet */ }
     if (Date.now() > until) {
       child.kill('SIGTERM');

@@ -6,6 +6,9 @@ import { contentSecurityPolicy, remoteOriginsOf } from './security.ts';
 // Debian's libnginx-mod-http-brotli-static: serves the builds' `.br` copies (PrecompressPlugin) when installed.
 import { BROTLI_STATIC_MODULE } from './preflight.mjs';
 
+/** Where start:prod's api processes listen: loopback only, reached through nginx (never from the network). */
+export const API_HOST = '127.0.0.1';
+
 export interface NginxOptions {
   prefix: string;
   /** error.log and access.log: outside the prefix (a temporary folder removed at stop), so they survive it. */
@@ -31,7 +34,7 @@ export function renderNginxConf(o: NginxOptions): string {
     LISTEN: o.listen,
     HOST_DIR: o.hostDir,
     SITE_DIR: o.siteDir,
-    API_UPSTREAMS: o.apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n'),
+    API_UPSTREAMS: o.apiPorts.map((p) => `    server ${API_HOST}:${p} max_fails=1 fail_timeout=5s;`).join('\n'),
     CSP: csp.replace(/"/g, '\\"'),
     BROTLI_MODULE: brotli ? `load_module ${BROTLI_STATIC_MODULE};` : '# (no Brotli module: gzip only)',
     BROTLI: brotli ? '  brotli_static on;' : '  # brotli_static: needs libnginx-mod-http-brotli-static',
