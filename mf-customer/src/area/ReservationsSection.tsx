@@ -19,24 +19,24 @@ function feeText(t: (k: string, o?: Record<string, unknown>) => string, fee: Cus
 type T = (k: string, o?: Record<string, unknown>) => string;
 
 /**
- * The refund as a sentence, and where it goes: "You will get ₪95.00 back (₪10.00 cancellation fee withheld): ₪18.00 back
- * to your card and ₪77.00 back to gift voucher ••••DEMO." (an api without the split: the refund alone).
+ * A refund as a sentence, and where it goes: the quote "You will get ₪95.00 back (₪10.00 cancellation fee withheld):
+ * ₪18.00 back to your card and ₪77.00 back to gift voucher ••••DEMO.", the outcome "Cancelled: … (₪10.00 fee
+ * withheld)." An api without the split: the refund alone, in `plain`'s words.
  */
-export function quoteText(t: T, q: CancelQuoteResponse, lang: Lang, toCredit: boolean): string {
-  const amounts = { refund: formatMoney(q.refund, lang), fee: formatMoney(q.fee, lang) };
-  const split = q.split && refundParts(t, q.split, lang, toCredit);
-  const main = split?.parts ? t('area.reservations.quoteSplit', { ...amounts, parts: split.parts }) : t('area.reservations.quote', amounts);
+function refundSentence(t: T, r: Pick<CancelQuoteResponse, 'refund' | 'fee' | 'split'>, lang: Lang, toCredit: boolean, keys: { split: string; plain: string }): string {
+  const amounts = { refund: formatMoney(r.refund, lang), fee: formatMoney(r.fee, lang) };
+  const split = r.split && refundParts(t, r.split, lang, toCredit);
+  const main = split?.parts ? t(keys.split, { ...amounts, parts: split.parts }) : t(keys.plain, amounts);
   return split?.extras ? `${main} ${split.extras}` : main;
 }
 
-/** The outcome: "Cancelled: ₪18.00 back to your card and ₪77.00 back to gift voucher ••••DEMO (₪10.00 fee withheld)." */
-export function doneText(t: T, done: CancelReservationResponse, lang: Lang): string {
-  const amounts = { refund: formatMoney(done.refund, lang), fee: formatMoney(done.fee, lang) };
-  const split = done.split && refundParts(t, done.split, lang, done.refundToTransactionCredit);
-  const main = split?.parts ? t('area.reservations.doneSplit', { ...amounts, parts: split.parts })
-    : t(done.refundToTransactionCredit ? 'area.reservations.doneCredit' : 'area.reservations.done', amounts);
-  return split?.extras ? `${main} ${split.extras}` : main;
-}
+export const quoteText = (t: T, q: CancelQuoteResponse, lang: Lang, toCredit: boolean): string =>
+  refundSentence(t, q, lang, toCredit, { split: 'area.reservations.quoteSplit', plain: 'area.reservations.quote' });
+
+export const doneText = (t: T, done: CancelReservationResponse, lang: Lang): string =>
+  refundSentence(t, done, lang, done.refundToTransactionCredit, {
+    split: 'area.reservations.doneSplit', plain: done.refundToTransactionCredit ? 'area.reservations.doneCredit' : 'area.reservations.done',
+  });
 
 /** The refund of the tickets chosen, as the api reckons it (asked again whenever the choice changes), and where it goes. */
 function Quote({ id, items, toCredit }: { id: number; items: number[]; toCredit: boolean }) {

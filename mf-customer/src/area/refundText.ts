@@ -1,11 +1,11 @@
 import { formatMoney, isolateLtr } from '@ticketing/shared';
-import type { CancelRefundSplit } from '@ticketing/shared/contracts';
+import { maskVoucherReference, type CancelRefundSplit } from '@ticketing/shared/contracts';
 
 type Lang = Parameters<typeof formatMoney>[1];
 type T = (k: string, o?: Record<string, unknown>) => string;
 
 /** A gift voucher named as on a receipt: its last four characters ("••••DEMO"), kept left to right in he and ar. */
-export const maskedVoucher = (reference: string) => isolateLtr(`••••${reference.slice(-4)}`);
+export const maskedVoucher = (reference: string) => isolateLtr(maskVoucherReference(reference));
 
 /** "A, B and C" in the visitor's language. */
 const listOf = (lang: Lang, items: string[]) => new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items);

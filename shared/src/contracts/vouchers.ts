@@ -6,6 +6,9 @@ import * as rules from '../validation/rules';
 
 export { stripBidiControls } from '../validation/rules';
 
+/** A voucher's code as any shared or sent document shows it: its last four characters ("••••DEMO"); the whole code spends it. */
+export const maskVoucherReference = (reference: string): string => `••••${reference.slice(-4)}`;
+
 /**
  * Buying gift (system) vouchers (issue 11 §1, spec section 2): choose vouchers → auth → choose products →
  * customer info → payment → commit → confirmation with each voucher's code. Money in shekels.

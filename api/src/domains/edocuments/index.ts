@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
-  DocumentKeyParams, EDocumentResponse, eTicketState, isPastEvent, QrVerifyQuery, QrVerifyResponse, ResIdParams, SendTicketsBody, SuccessResponse,
-  type EDocument,
+  DocumentKeyParams, EDocumentResponse, eTicketState, isPastEvent, maskVoucherReference, QrVerifyQuery, QrVerifyResponse, ResIdParams, SendTicketsBody,
+  SuccessResponse, type EDocument,
 } from '@ticketing/shared/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
 import { ApiHttpError, route, type Lang } from '../../lib/route.ts';
@@ -132,7 +132,7 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
       isCancelled: !isLive(t),
     })),
     // masked: anyone with a forwarded e-ticket link could otherwise spend the voucher's remaining balance
-    vouchers: vouchers.map((v) => ({ reference: maskReference(v.reference), amount: shekels(v.amount) })),
+    vouchers: vouchers.map((v) => ({ reference: maskVoucherReference(v.reference), amount: shekels(v.amount) })),
     products: products.map((p) => ({ name: he ? p.name_he : p.name_en, quantity: p.quantity })),
     totalAmount: shekels(anyCancelled ? kept : r.total_agorot),
     refundedAmount: shekels(refunded),
@@ -144,9 +144,6 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
     calendarUrl: `/api/edocument/${r.document_key}/calendar.ics`,
   };
 }
-
-/** A voucher reference as shown on a shared document: its last four characters only. */
-export const maskReference = (ref: string): string => `••••${ref.slice(-4)}`;
 
 const icsEscape = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 const icsDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');

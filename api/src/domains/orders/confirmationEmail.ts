@@ -1,4 +1,4 @@
-import type { CommitResponse, SummaryTicket } from '@ticketing/shared/contracts';
+import { maskVoucherReference, type CommitResponse, type SummaryTicket } from '@ticketing/shared/contracts';
 import type { EmailMessage } from '../../lib/email.ts';
 import type { Lang } from '../../lib/route.ts';
 
@@ -77,7 +77,7 @@ export function orderConfirmationMessage(r: CommitResponse, firstName: string, t
     ...(o.serviceCharge > 0 ? [t.serviceCharge(money(o.serviceCharge))] : []),
     ...(o.bookingFee > 0 ? [t.bookingFee(money(o.bookingFee))] : []),
     // a voucher's code is as good as money: its last four, as the e-ticket shows it
-    ...o.voucherPayments.map((v) => t.voucher(`••••${v.systemVoucher.slice(-4)}`, money(v.amount))),
+    ...o.voucherPayments.map((v) => t.voucher(maskVoucherReference(v.systemVoucher), money(v.amount))),
     ...(o.amountDue > 0 && !o.isHold ? [t.card(money(o.amountDue))] : []),
     t.total(money(o.totalAmount)),
     ...(eTicketUrl ? [t.link(eTicketUrl)] : []),
