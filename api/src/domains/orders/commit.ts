@@ -85,6 +85,7 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
   const hash = cartHash(body);
   const earlier = await replay(db, ctx.idempotencyKey, hash, ctx.uuid);
   if (earlier) return earlier;
+  const info = normalizeCustomerInfo(body.cart.customerInfo ?? {});
 
   const result = await db.tx(async (q): Promise<CommitResponse | 'duplicate'> => {
     // A sale is durable whatever the server default (holds may commit asynchronously; sales never do).
@@ -114,7 +115,6 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
     const identifier = claimed[0].identifier;
 
     // 3. Customer info (spec 5), validated against the order form configuration.
-    const info = normalizeCustomerInfo(body.cart.customerInfo ?? {});
     const issues = validateCustomerInfo(info, ctx.settings.config.forms.order);
     if (issues.length) throw new ApiHttpError(400, 'CUSTOMER_INFO_INVALID', 'customer info is not valid', { issues });
 
@@ -210,13 +210,12 @@ export async function commitOrder(body: CommitBody, ctx: CommitContext): Promise
     if (!again) throw new ApiHttpError(409, 'IDEMPOTENCY_CONFLICT', 'this Idempotency-Key belongs to an order being committed');
     return again;
   }
-  await sendConfirmation(body, result, ctx);
+  await sendConfirmation(info, result, ctx);
   return result;
 }
 
 /** Once per order (a replayed commit returned above): a failing mail provider never fails the sale. */
-async function sendConfirmation(body: CommitBody, r: CommitResponse, ctx: CommitContext): Promise<void> {
-  const info = normalizeCustomerInfo(body.cart.customerInfo ?? {});
+async function sendConfirmation(info: ReturnType<typeof normalizeCustomerInfo>, r: CommitResponse, ctx: CommitContext): Promise<void> {
   const to = typeof info.email === 'string' ? info.email.trim() : '';
   if (!ctx.email || !to) return;
   let link: string | null = null;
