@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CARDS, LANGS, expectConfirmation, frame, startOrder, submitCardForm, toSummary } from './booking-flow';
 
 // A whole booking per test on a shared 2-core machine: more than the default minute.
@@ -96,19 +96,24 @@ for (const lang of LANGS) {
   });
 }
 
+/** Opens a new sandbox card page (en) with its script held back; returns the call that lets the script arrive. */
+async function cardPageWithScriptHeld(page: Page, request: APIRequestContext): Promise<{ url: string; release: () => void }> {
+  const form = await (await request.get('/api/payment/form/en?total=12&locationId=2&authProfileId=1&numberOfPayments=1&provider=sandbox', { headers: { uuid: randomUUID() } })).json() as { paymentFormURL: string };
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/payment/sandbox/page.js', async (route) => { await held; await route.continue(); });
+  return { url: form.paymentFormURL, release };
+}
+
 /**
  * The hosted card page's script gives the first field the focus when it loads. On a slow line it can arrive after the
  * visitor has started typing; taking the focus then sent the next keys into the card number (a clean-clone run typed
  * the ID number there and paid with a 19-digit card). Here the script is held back until a field is in use.
  */
 test('the hosted card page: its script, arriving late, leaves the focus where the visitor is typing', async ({ page, request }) => {
-  const uuid = randomUUID();
-  const form = await (await request.get('/api/payment/form/en?total=12&locationId=2&authProfileId=1&numberOfPayments=1&provider=sandbox', { headers: { uuid } })).json() as { paymentFormURL: string };
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/api/payment/sandbox/page.js', async (route) => { await held; await route.continue(); });
+  const { url, release } = await cardPageWithScriptHeld(page, request);
   const script = page.waitForResponse('**/api/payment/sandbox/page.js');
-  await page.goto(form.paymentFormURL, { waitUntil: 'commit' });
+  await page.goto(url, { waitUntil: 'commit' });
   const cvv = page.getByLabel('CVV', { exact: true });
   await cvv.click();
   await page.keyboard.type('12');
@@ -128,12 +133,8 @@ test('the hosted card page: its script, arriving late, leaves the focus where th
 test('the hosted card page: a card number and expiry filled before its script arrives are grouped when it does', async ({ page, request }) => {
   // A password manager, or a visitor on a slow line, fills the form in that gap; only later keys were grouped (a
   // clean-clone run read '4580123456789012').
-  const uuid = randomUUID();
-  const form = await (await request.get('/api/payment/form/en?total=12&locationId=2&authProfileId=1&numberOfPayments=1&provider=sandbox', { headers: { uuid } })).json() as { paymentFormURL: string };
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route('**/api/payment/sandbox/page.js', async (route) => { await held; await route.continue(); });
-  await page.goto(form.paymentFormURL, { waitUntil: 'commit' });
+  const { url, release } = await cardPageWithScriptHeld(page, request);
+  await page.goto(url, { waitUntil: 'commit' });
   await page.getByLabel('Card number').fill('4580123456789012');
   await page.getByLabel('Expiry (MM/YY)').fill('1229');
   await expect(page.getByLabel('Card number')).toHaveValue('4580123456789012');
