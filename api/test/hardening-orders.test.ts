@@ -13,6 +13,7 @@ import { purgeAnonymous } from '../src/lib/housekeeping.ts';
 import { priceCart } from '../src/domains/orders/cart.ts';
 import { loadOrdersSettings } from '../src/domains/orders/config.ts';
 import type { Queryable } from '../src/db/index.ts';
+import { buildApp } from '../src/app.ts';
 import { SEAT_CHANNEL } from '../src/domains/seats/holds.ts';
 
 let voucherGuessers = 1;
@@ -99,13 +100,46 @@ forEachEngine('hardening: hold orders and purge', (get) => {
     const { app } = get();
     const p = await presentation(get(), V33.venue, 16);
     const lookup = (code: string, remoteAddress: string) => app.inject({ method: 'POST', url: `/api/presentations/${p.id}/ticket`, payload: { ticketCode: code }, remoteAddress });
+    const addr = `10.88.${process.pid % 250}.${voucherGuessers++}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) statuses.push((await lookup(`GUESS${i}`, '10.88.0.1')).statusCode);
+    for (let i = 0; i < 32; i++) statuses.push((await lookup(`GUESS${i}`, addr)).statusCode);
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
     expect(statuses.slice(30)).toEqual([429, 429]);
-    expect((await lookup('GUESS99', '10.88.0.2')).statusCode).toBe(404);
-    const site = await app.inject({ method: 'POST', url: '/api/mini-site/validate/tel-aviv-film-club', payload: { ticketId: 1, reference1: 'nope' }, remoteAddress: '10.88.0.1' });
+    expect((await lookup('GUESS99', `10.89.${process.pid % 250}.${voucherGuessers++}`)).statusCode).toBe(404);
+    const site = await app.inject({ method: 'POST', url: '/api/mini-site/validate/tel-aviv-film-club', payload: { ticketId: 1, reference1: 'nope' }, remoteAddress: addr });
     expect(site.statusCode).toBe(429);
+    expect(site.json()).toMatchObject({ error: 'RATE_LIMITED' });
+  });
+
+  it('the guess budget is kept in the database: parallel wrong guesses get exactly 30 answers, and every api process sees the same count', async () => {
+    const { app, db } = get();
+    const p = await presentation(get(), V33.venue, 16);
+    const addr = `10.85.${process.pid % 250}.${voucherGuessers++}`;
+    const lookup = (a: typeof app, code: string) => a.inject({ method: 'POST', url: `/api/presentations/${p.id}/ticket`, payload: { ticketCode: code }, remoteAddress: addr });
+    // 40 at once: each is counted before its lookup runs, so they cannot all pass the check together
+    const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => lookup(app, `PAR${i}`)))).map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 404)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const { rows: [c] } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM guess_failures WHERE addr = $1', [addr]);
+    expect(c!.n).toBe(30); // refused lookups are not counted
+    // a second api process over the same database refuses the same address at once
+    const other = await get().openAnother();
+    if (other) {
+      const second = await buildApp({ db: other, sweepIntervalMs: 0, heartbeatMs: 15000, demo: true });
+      try {
+        await second.ready();
+        expect((await lookup(second, 'OTHER-PROCESS')).statusCode).toBe(429);
+      } finally {
+        await second.close();
+        await other.close();
+      }
+    }
+    // right answers leave nothing behind
+    const fresh = `10.84.${process.pid % 250}.${voucherGuessers++}`;
+    const ok = await app.inject({ method: 'POST', url: '/api/payment/voucher', payload: { reference: 'GIFT-30-DEMO', total: 50 }, remoteAddress: fresh });
+    expect([200, 409], ok.body).toContain(ok.statusCode); // its balance may be spent by other tests of this database
+    const { rows: [z] } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM guess_failures WHERE addr = $1', [fresh]);
+    expect(z!.n).toBe(0);
   });
 
   it('guessing voucher codes at POST /payment/voucher: wrong ones share the budget of the other lookups, right ones cost nothing', async () => {
@@ -176,8 +210,11 @@ forEachEngine('hardening: hold orders and purge', (get) => {
     const { db } = get();
     await db.query(`INSERT INTO staff_login_attempts (username, ip, success, attempted_at) VALUES ('purge-me', '10.1.2.3', false, now() - interval '2 days'), ('keep-me', '10.1.2.3', false, now())`);
     await db.query(`INSERT INTO sms_outbox (to_number, body, created_at) VALUES ('0509999990', 'old', now() - interval '8 days'), ('0509999990', 'new', now())`);
+    await db.query(`INSERT INTO guess_failures (addr, failed_at) VALUES ('10.1.2.3', now() - interval '2 days'), ('10.1.2.4', now())`);
     const n = await purgeAnonymous(db);
     expect(n.staff_login_attempts).toBeGreaterThanOrEqual(1);
+    const { rows: g } = await db.query<{ addr: string }>(`SELECT addr FROM guess_failures WHERE addr IN ('10.1.2.3', '10.1.2.4')`);
+    expect(g.map((x) => x.addr)).toEqual(['10.1.2.4']);
     const { rows } = await db.query<{ username: string }>(`SELECT username FROM staff_login_attempts WHERE username IN ('purge-me', 'keep-me')`);
     expect(rows.map((x) => x.username)).toEqual(['keep-me']);
     const { rows: sms } = await db.query<{ body: string }>(`SELECT body FROM sms_outbox WHERE to_number = '0509999990'`);

@@ -14,6 +14,7 @@ export async function purgeAnonymous(db: Db, now: Date = new Date()): Promise<Re
     out[table] = rows[0]!.n;
   };
   await del('staff_login_attempts', `attempted_at < $1::timestamptz - interval '1 day'`);
+  await del('guess_failures', `failed_at < $1::timestamptz - interval '1 day'`); // the budget looks back 10 minutes by default
   await del('sms_outbox', `created_at < $1::timestamptz - interval '7 days'`);
   await del('email_outbox', `created_at < $1::timestamptz - interval '7 days'`);
   await del('voucher_email_sends', `created_at < $1::timestamptz - interval '1 day'`); // the limits look back at most an hour

@@ -28,7 +28,7 @@ export async function minisitesPlugin(app: FastifyInstance, opts: { db: Db }): P
     params: MiniSiteParams, body: MiniSiteValidateQuery, response: MiniSiteValidateResponse,
     errors: { 404: 'MINI_SITE_NOT_FOUND | ticketNotFound | refPromptOptNotFound' },
     async handler({ params, body: query, req }) {
-      return guarded(req, async () => {
+      return guarded(db, req, async () => {
         const site = await findSite(db, params.url);
         const { rows: t } = await db.query<{ code: string }>('SELECT code FROM tickets WHERE id = $1', [query.ticketId]);
         if (!t[0]) throw new ApiHttpError(404, 'ticketNotFound');

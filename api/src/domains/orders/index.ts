@@ -48,7 +48,7 @@ export async function ordersPlugin(app: FastifyInstance, opts: { db: Db; email?:
       const p = await getPresentationRow(db, params.id);
       if (p.web_booking_offline) throw new ApiHttpError(409, 'LOCATION_OFFLINE', 'web booking is unavailable at this location');
       const customerId = await sessionCustomerId(db, req);
-      return { ticket: await guarded(req, () => lookupTicket(db, p, query, { customerId, lang })) };
+      return { ticket: await guarded(db, req, () => lookupTicket(db, p, query, { customerId, lang })) };
     },
   });
 
@@ -59,7 +59,7 @@ export async function ordersPlugin(app: FastifyInstance, opts: { db: Db; email?:
     async handler({ body, lang, req }) {
       const miniSite = await miniSiteFor(db, body.miniSiteUrl);
       const customerId = await sessionCustomerId(db, req);
-      const order = await guarded(req, () => priceCart(db, body.cart, { customerId, lang, settings, miniSite }));
+      const order = await guarded(db, req, () => priceCart(db, body.cart, { customerId, lang, settings, miniSite }));
       return { order: order.summary };
     },
   });

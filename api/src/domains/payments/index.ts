@@ -84,7 +84,7 @@ export async function paymentsPlugin(app: FastifyInstance, opts: { db: Db }): Pr
     errors: { 404: 'SYSTEM_VOUCHER_NOT_FOUND', 409: 'NO_BALANCE | voucherExpired', 429: 'RATE_LIMITED' },
     async handler({ body: query, req }) {
       // A right code answers its balance (needed to pay); wrong ones count in the address's one budget of guesses.
-      const v = await guarded(req, async () => {
+      const v = await guarded(db, req, async () => {
         const found = await findVoucherItem(db, query.reference);
         if (!found) throw new ApiHttpError(404, 'SYSTEM_VOUCHER_NOT_FOUND');
         return found;
