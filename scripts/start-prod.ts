@@ -23,7 +23,7 @@ import { API_HOST, writeNginxPrefix } from './lib/nginx.ts';
 import { productionApiEnv, productionRefusals } from './lib/prod-guard.ts';
 import { firstUnavailablePort } from './lib/ports.ts';
 import { databaseHint } from './lib/db-hint.ts';
-import { EXIT_WITH_PARENT, whenParentGone } from './lib/lifecycle.ts';
+import { EXIT_WITH_PARENT, stopNginxWhenGone, whenParentGone } from './lib/lifecycle.ts';
 
 const env = process.env;
 // Demo shortcuts never reach production by accident: refuse before anything is built or started.
@@ -90,6 +90,7 @@ ensureSite();
 let stopping = false;
 const apis = new Map<number, ChildProcess>();
 let nginx: ChildProcess | undefined;
+let watchdog: ChildProcess | undefined;
 let prefix = '';
 /**
  * Starts the api process of port p; resolves when that very process answers there (its pid on
@@ -157,7 +158,7 @@ async function waitReady(child: ChildProcess, p: number) {
 }
 
 // Whatever ends this process, its children do not outlive it.
-process.on('exit', () => { for (const c of [nginx, ...apis.values()]) if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGTERM'); });
+process.on('exit', () => { for (const c of [watchdog, nginx, ...apis.values()]) if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGTERM'); });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
 // npm killed outright (SIGKILL is not forwarded): this process is re-parented; stop rather than serve on unsupervised.
 whenParentGone(() => { console.error('[start:prod] the process that started this one is gone; stopping'); void shutdown(0); });
@@ -188,6 +189,7 @@ try {
   console.error(`start:prod refuses to start: ${(e as Error).message}`);
   await shutdown(1);
 }
+watchdog = stopNginxWhenGone(process.pid, nginx.pid!, prefix);
 nginx.on('exit', (code, signal) => {
   if (!stopping) { console.error(`[start:prod] nginx exited (${signal ?? code}); see ${path.join(logDir, 'error.log')}`); void shutdown(1); }
 });
@@ -199,6 +201,7 @@ console.log(`  nginx logs (access.log, error.log) in ${logDir} (LOG_DIR); nginx 
 async function shutdown(code = 0) {
   if (stopping) return new Promise<never>(() => undefined);
   stopping = true;
+  watchdog?.kill(); // this stop drains nginx itself
   const exited = (c: ChildProcess) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
   // nginx: QUIT = graceful (finish in-flight requests); then the api processes: TERM = graceful drain.
   if (nginx && nginx.exitCode === null) nginx.kill('SIGQUIT');

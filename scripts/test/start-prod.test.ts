@@ -5,11 +5,12 @@
  * included), and `npm start` / `npm run start:prod` exec node so a SIGTERM to npm reaches the script.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APPS, isBuilt, ROOT } from '../lib/apps.ts';
 import { productionRefusals } from '../lib/prod-guard.ts';
@@ -127,6 +128,52 @@ describe('signals through npm', () => {
       if (npm.exitCode === null) npm.kill('SIGKILL');
       if (pid) try { process.kill(pid, 'SIGTERM'); } catch { /* stopped, as it should */ }
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 200_000);
+  const hasNginx = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).status === 0;
+  it.skipIf(!built || !hasNginx)('start:prod killed with SIGKILL: its nginx stops too and frees the site port (it served on, with no api behind it)', async () => {
+    const [site, api1] = await freePorts(3);
+    const admin = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const dbName = `start_prod_kill_${process.pid}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${dbName}`);
+    await client.query(`CREATE DATABASE ${dbName}`);
+    const dbUrl = new URL(admin);
+    dbUrl.pathname = `/${dbName}`;
+    const logs = mkdtempSync(path.join(os.tmpdir(), 'start-prod-kill-'));
+    const base = { ...process.env };
+    for (const k of ['START_PROD_ALLOW_DEMO', 'DEMO_MODE', 'SEED_DEMO', 'ALLOW_SANDBOX_PAYMENTS']) delete base[k];
+    const script = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'start-prod.ts')], {
+      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...base, PORT: String(site), API_BASE_PORT: String(api1), PAYMENT_PROVIDERS: 'none', DATABASE_URL: dbUrl.href, LOG_DIR: logs, API_LOG: '0' },
+    });
+    let out = '';
+    script.stdout!.on('data', (c) => { out += c; });
+    script.stderr!.on('data', (c) => { out += c; });
+    const answers = async () => { try { return (await fetch(`http://127.0.0.1:${site}/api/health`)).status; } catch { return 0; } };
+    try {
+      for (const until = Date.now() + 150_000; !/nginx prefix (\S+)/.test(out) && script.exitCode === null && Date.now() < until;) await new Promise((r) => setTimeout(r, 300));
+      const prefix = /nginx prefix (\S+)/.exec(out)?.[1];
+      expect(prefix, out).toBeTruthy();
+      expect(await answers()).toBe(200);
+      const nginxPid = Number(readFileSync(path.join(prefix!, 'nginx.pid'), 'utf8'));
+      const exited = new Promise<void>((r) => script.once('exit', () => r()));
+      script.kill('SIGKILL');
+      await exited;
+      const alive = (p: number) => { try { process.kill(p, 0); return !/^Z/.test(readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1] ?? ''); } catch { return false; } };
+      for (const until = Date.now() + 15_000; (alive(nginxPid) || existsSync(prefix!)) && Date.now() < until;) await new Promise((r) => setTimeout(r, 200));
+      expect(alive(nginxPid), `nginx ${nginxPid} still runs after start:prod was killed`).toBe(false);
+      expect(await answers()).toBe(0); // nothing listens on the site port any more
+      expect(existsSync(prefix!), 'its temporary prefix is removed').toBe(false);
+    } finally {
+      if (script.exitCode === null) script.kill('SIGKILL');
+      const prefix = /nginx prefix (\S+)/.exec(out)?.[1];
+      if (prefix && existsSync(path.join(prefix, 'nginx.pid'))) try { process.kill(Number(readFileSync(path.join(prefix, 'nginx.pid'), 'utf8')), 'SIGQUIT'); } catch { /* gone */ }
+      await new Promise((r) => setTimeout(r, 1000)); // the api processes leave with their parent's IPC channel
+      await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      await client.end();
+      rmSync(logs, { recursive: true, force: true });
     }
   }, 200_000);
 });
