@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { lazy } from './lazy';
+import { stripBidiControls } from '../validation/rules';
 
 /**
  * Sending a bought gift voucher's gift page by e-mail (issue 11 §1): only the visit (or the customer) that bought it,
@@ -12,8 +13,8 @@ export const GiftEmailBody = lazy(() => z.object({
   /** The voucher's code (GV-XXXX-XXXX-XXXX), one of the purchase's. */
   reference: z.string().check(z.minLength(1), z.maxLength(40)),
   to: z.string().check(z.trim(), z.email(), z.maxLength(120)),
-  /** A few words from the buyer, above the gift. */
-  message: z.nullable(z.optional(z.string().check(z.trim(), z.maxLength(500)))),
+  /** A few words from the buyer, above the gift; bidi controls stripped, as the purchase's greeting. */
+  message: z.nullable(z.optional(z.string().check(z.overwrite(stripBidiControls), z.trim(), z.maxLength(500)))),
 }));
 export type GiftEmailBody = z.infer<typeof GiftEmailBody>;
 
