@@ -9,8 +9,8 @@ import { LANGS, startOrder, toSummary } from './booking-flow';
  * has no step budget of its own, so its Extend always asks the api.
  */
 const T = {
-  en: { extend: 'Extend', said: 'Your seat hold ran out and the seats were released. Choose seats again: the details you entered are kept.', seats: 'Choose seats' },
-  he: { extend: 'הארכה', said: 'זמן שמירת המקומות נגמר והמקומות שוחררו. בחרו מקומות מחדש: הפרטים שהזנתם נשמרו.', seats: 'בחירת מושבים' },
+  en: { extend: 'Extend', said: 'Your seat hold ran out and the seats were released. Choose seats again: the details you entered are kept.', seats: 'Choose seats', toast: 'Your seat hold has expired.' },
+  he: { extend: 'הארכה', said: 'זמן שמירת המקומות נגמר והמקומות שוחררו. בחרו מקומות מחדש: הפרטים שהזנתם נשמרו.', seats: 'בחירת מושבים', toast: 'שמירת המושבים פגה.' },
 } as const;
 
 for (const lang of LANGS) {
@@ -22,6 +22,9 @@ for (const lang of LANGS) {
     expect(released.ok()).toBe(true);
     await page.getByTestId('timer-warning').getByRole('button', { name: T[lang].extend }).click();
     await expect(page.getByRole('alert').filter({ hasText: T[lang].said })).toBeVisible();
+    // said once: no toast repeating it in other words (a screen reader heard three announcements)
+    await expect(page.getByRole('alert').filter({ hasText: T[lang].said })).toHaveCount(1);
+    expect(await page.getByText(T[lang].toast).count()).toBe(0); // read at once: a toast would still be up (3 s)
     await expect(page.locator('[aria-current="step"]')).toContainText(T[lang].seats);
     await expect(page.getByTestId('timer-expired')).toHaveCount(0);
   });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { missingLocaleKeys, missingPluralForms } from '@ticketing/shared/testing/localeKeys';
+import { labelsWithoutVisibleText, missingLocaleKeys, missingPluralForms } from '@ticketing/shared/testing/localeKeys';
 import { ENROLMENT_ERRORS } from '@ticketing/shared/contracts/enrolment';
 import { resources } from '../src/locales';
 import { NAMESPACE } from '../src/locales';
@@ -21,4 +21,12 @@ describe('plural texts', () => {
   it('have every form each language asks for (a missing one shows the raw key: Hebrew has one for two)', () => {
     expect(missingPluralForms(resources)).toEqual([]);
   });
+});
+
+describe('a control\'s spoken name contains its visible text (axe label-content-name-mismatch)', () => {
+  for (const lng of ['he', 'en', 'ru', 'ar', 'pl'] as const) {
+    it(lng, () => {
+      expect(labelsWithoutVisibleText(resolve(__dirname, '../src'), NAMESPACE, resources, lng)).toEqual([]);
+    });
+  }
 });

@@ -184,7 +184,7 @@ export function GaPanel({ model, seats, onAdd, onRemove, maxReached, vod = false
             <div className={styles.qty} role="group" aria-label={t(vod ? 'seatmap.ga.quantityVod' : 'seatmap.ga.quantity', { section: s.name })}>
               <button type="button" className="tx-btn tx-btn-secondary" aria-label={t(vod ? 'seatmap.ga.lessVod' : 'seatmap.ga.less', { section: s.name })}
                 aria-disabled={lessOff} data-testid={`ga-less-${s.id}`} onClick={() => { if (!lessOff) onRemove(s.id); }}>−</button>
-              <output data-testid={`ga-count-${s.id}`} aria-busy={busy}>{mine}</output>
+              <span data-testid={`ga-count-${s.id}`} aria-busy={busy}>{mine}</span>
               <button type="button" className="tx-btn tx-btn-secondary" aria-label={t(vod ? 'seatmap.ga.moreVod' : 'seatmap.ga.more', { section: s.name })}
                 aria-disabled={moreOff} data-testid={`ga-more-${s.id}`} onClick={() => { if (!moreOff) onAdd(s.id); }}>+</button>
             </div>

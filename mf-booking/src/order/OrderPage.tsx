@@ -121,8 +121,8 @@ export function OrderPage() {
     dispatch(seatsApi.util.invalidateTags([{ type: 'Seats', id: p.id }]));
     setStepStartedAt(Date.now());
     touchIdle();
-    toast('errors.HOLD_EXPIRED', 'error');
-    setHoldExpired(true); // said on the seat step too, until seats are chosen again (a toast lasts 3 s)
+    // said once, on the seat step, until seats are chosen again (a toast said it as well: three announcements)
+    setHoldExpired(true);
   }, [p, cartP?.seats, release, dispatch, touchIdle]);
 
   const onExtend = useCallback(async () => {

@@ -52,6 +52,41 @@ export function missingLocaleKeys(srcDir: string, ownNamespace: string, own: Rec
   return [...new Set(missing)];
 }
 
+const lookup = (tree: Tree, key: string): string | undefined => {
+  let o: string | Tree | undefined = tree;
+  for (const p of key.split('.')) o = typeof o === 'object' ? o[p] : undefined;
+  return typeof o === 'string' ? o : undefined;
+};
+
+/**
+ * A control whose visible text is one key and whose `aria-label` another (`aria-label={t('a', …)}>{t('aShort')}`, on one
+ * line) must speak its visible text (WCAG 2.5.3 label in name; axe `label-content-name-mismatch`): a voice-control user
+ * says what they see. Returns the pairs whose label, in `lng`, does not contain the visible text.
+ */
+export function labelsWithoutVisibleText(srcDir: string, ownNamespace: string, own: Record<keyof typeof COMMON, unknown>, lng: keyof typeof COMMON): string[] {
+  const namespaces: Record<string, Tree> = { [ownNamespace]: own[lng] as Tree, common: COMMON[lng] as unknown as Tree };
+  const resolve = (fileNs: string, raw: string) => {
+    const [ns, key] = raw.includes(':') ? raw.split(':') as [string, string] : [fileNs, raw];
+    return namespaces[ns] ? lookup(namespaces[ns]!, key) : undefined;
+  };
+  const out: string[] = [];
+  for (const f of files(srcDir)) {
+    const text = readFileSync(f, 'utf8');
+    const fileNs = /useTranslation\(\s*['"]([\w-]+)['"]/.exec(text)?.[1] ?? ownNamespace;
+    for (const line of text.split('\n')) {
+      const m = /aria-label=(.*)>\s*\{t\(\s*'([A-Za-z0-9_.:-]+)'\s*\)\}/.exec(line);
+      if (!m) continue;
+      const visible = resolve(fileNs, m[2]!);
+      if (!visible) continue;
+      for (const k of m[1]!.matchAll(/\bt\(\s*'([A-Za-z0-9_.:-]+)'/g)) {
+        const label = resolve(fileNs, k[1]!);
+        if (label && !label.toLocaleLowerCase(lng).includes(visible.toLocaleLowerCase(lng))) out.push(`${lng} ${k[1]} "${label}" does not contain ${m[2]} "${visible}"`);
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * Plural keys (`key_one`, `key_other`…) without a form the language's plural rules ask for: i18next picks the form by
  * `Intl.PluralRules`, and a missing one shows the raw key (Hebrew has a form of its own for two: `key_two`).

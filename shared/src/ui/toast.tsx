@@ -24,8 +24,10 @@ export function Toasts() {
     window.addEventListener(EVENT, on);
     return () => window.removeEventListener(EVENT, on);
   }, []);
+  // Each toast is its own live region by its role (alert: assertive, status: polite); the container is none, or a
+  // screen reader read an error twice (an alert inside an assertive region).
   return (
-    <div className="tx-toasts" aria-live="assertive">
+    <div className="tx-toasts">
       {items.map((x) => <div key={x.id} role={x.kind === 'error' ? 'alert' : 'status'} className={`tx-toast tx-toast-${x.kind}`}>{t(x.key, x.values)}</div>)}
     </div>
   );

@@ -87,7 +87,7 @@ export function TicketGroupTable({ p, group, seats, details, tried, points, look
                 <td>
                   {!isLoyalty && <div className={styles.qty} role="group" aria-label={label}>
                     <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.less', { name: tk.name })} disabled={n === 0 || !details.ready} onClick={(e) => group && setQuantity(group, tk.id, n - 1, e.currentTarget)}>−</button>
-                    <output className={styles.qtyValue} data-testid="ticket-qty">{n}</output>
+                    <span className={styles.qtyValue} data-testid="ticket-qty">{n}</span>
                     <button type="button" className="tx-btn tx-btn-secondary" aria-label={t('tickets.more', { name: tk.name })} disabled={!canAdd || !details.ready} onClick={(e) => group && setQuantity(group, tk.id, n + 1, e.currentTarget)}>+</button>
                   </div>}
                 </td>
