@@ -7,7 +7,7 @@ import {
 import { useQuoteMutation, useVouchersQuery } from './api';
 import { NAMESPACE } from './locales';
 import { failureText } from './errors';
-import { amountIssue } from './amount';
+import { amountIssue, parseAmount } from './amount';
 import { useVouchersDispatch, useVouchersSelector } from './hooks';
 import { itemCount, purchaseActions } from './purchaseSlice';
 
@@ -22,16 +22,16 @@ function PricePicker({ voucher, price, error }: { voucher: SystemVoucher; price:
   const open = price.isOpenPrice && price.minPrice !== null && price.maxPrice !== null;
   const qtyId = `qty-${price.SystemVoucherPriceId}`;
   const amountId = `amount-${price.SystemVoucherPriceId}`;
-  const [amount, setAmount] = useState(String(line?.amount ?? price.minPrice ?? ''));
+  const [amount, setAmount] = useState(String(line?.amount != null && !Number.isNaN(line.amount) ? line.amount : price.minPrice ?? ''));
   const set = (quantity: number, a = amount) => dispatch(purchaseActions.lineSet({
-    systemVoucherId: voucher.SystemVoucherId, systemVoucherPriceId: price.SystemVoucherPriceId, quantity, amount: open ? Number(a) || null : null,
+    systemVoucherId: voucher.SystemVoucherId, systemVoucherPriceId: price.SystemVoucherPriceId, quantity, amount: open ? parseAmount(a) : null,
   }));
   return (
     <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', alignItems: 'end', justifyContent: 'flex-start', marginBlock: '.75rem' }}>
       {open ? (
         <div className="tx-field">
           <label htmlFor={amountId}>{t('buy.amount', { min: formatMoney(price.minPrice!, locale), max: formatMoney(price.maxPrice!, locale) })}</label>
-          <input id={amountId} type="number" inputMode="decimal" min={price.minPrice!} max={price.maxPrice!} step="0.01" value={amount} dir="ltr"
+          <input id={amountId} type="text" inputMode="decimal" autoComplete="off" value={amount} dir="ltr"
             aria-invalid={!!error} aria-describedby={error ? `${amountId}-error` : undefined}
             onChange={(e) => { setAmount(e.target.value); if (line) set(line.quantity, e.target.value); }} />
           {error && <p id={`${amountId}-error`} role="alert" className="tx-field-error">{error}</p>}

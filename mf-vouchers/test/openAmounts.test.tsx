@@ -53,3 +53,35 @@ describe('open amounts are checked at their field before any round trip', () => 
     expect(urls(fetch).some((u) => u.includes('/donations/quote'))).toBe(false);
   });
 });
+
+describe('an amount typed with a decimal comma (ru, pl) is read as one, never as ten times the amount', () => {
+  it('"60,5" is ₪60.50; "1,000" and "6o" are asked again in figures', async () => {
+    const fetch = vi.fn(jsonFetch({ '/system-vouchers': { superClasses: [], vouchers: [openVoucher] }, '/vouchers/quote': { lines: [], products: [], deliveryMethod: null, quantity: 1, total: 60.5 } }));
+    vi.stubGlobal('fetch', fetch);
+    await renderRemote(definition, '/vouchers');
+    const amount = await screen.findByLabelText(/Amount \(.*50\.00 to .*500\.00\)/) as HTMLInputElement;
+    fireEvent.change(screen.getByLabelText('How many: Any amount'), { target: { value: '1' } });
+    for (const typed of ['1,000', '6o']) {
+      fireEvent.change(amount, { target: { value: typed } });
+      screen.getByTestId('vouchers-next').click();
+      await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+      expect(document.getElementById(amount.getAttribute('aria-describedby')!)!.textContent).toBe('Write the amount in figures, for example 60.50.');
+    }
+    fireEvent.change(amount, { target: { value: '60,5' } });
+    expect(amount.getAttribute('aria-invalid')).toBe('false');
+    screen.getByTestId('vouchers-next').click();
+    await waitFor(() => expect(urls(fetch).some((u) => u.includes('/vouchers/quote'))).toBe(true));
+    const quote = fetch.mock.calls.map((c) => c[0] as Request).find((r) => String(r.url).includes('/vouchers/quote'))!;
+    expect(JSON.stringify(await quote.clone().json())).toContain('"amount":60.5');
+  });
+});
+
+describe('parseAmount', () => {
+  it('reads a point or a comma before one or two decimals; refuses what it would have to guess', async () => {
+    const { parseAmount } = await import('../src/amount');
+    expect(parseAmount('60,5')).toBe(60.5);
+    expect(parseAmount(' 18.50 ₪')).toBe(18.5);
+    expect(parseAmount('')).toBeNull();
+    for (const bad of ['1,000', '60.5.1', 'abc', '-5', '1e3']) expect(parseAmount(bad)).toBeNaN();
+  });
+});

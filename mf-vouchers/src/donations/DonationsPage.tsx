@@ -7,7 +7,7 @@ import {
 import { useDonationQuoteMutation, useDonationsQuery } from '../api';
 import { NAMESPACE } from '../locales';
 import { failureText } from '../errors';
-import { amountIssue } from '../amount';
+import { amountIssue, parseAmount } from '../amount';
 import { useVouchersDispatch, useVouchersSelector } from '../hooks';
 import { donationActions, donationCount } from './donationSlice';
 import styles from './donations.module.css';
@@ -25,7 +25,7 @@ function CauseChooser({ donation, error }: { donation: Donation; error: string |
     const detail = donation.donationDetails.find((d) => d.id === detailId);
     dispatch(donationActions.lineSet({
       donationId: donation.id,
-      line: detail ? { donationId: donation.id, donationDetailId: detail.id, selectedQuantity: quantity, customAmount: detail.customAmount ? Number(amount) || null : null } : null,
+      line: detail ? { donationId: donation.id, donationDetailId: detail.id, selectedQuantity: quantity, customAmount: detail.customAmount ? parseAmount(amount) : null } : null,
     }));
   };
   return (
@@ -49,7 +49,7 @@ function CauseChooser({ donation, error }: { donation: Donation; error: string |
             {custom && (
               <div className="tx-field">
                 <label htmlFor={`${name}-amount`}>{t('donations.customAmount', { min: formatMoney(custom.amount, locale), max: formatMoney(custom.maxAmount ?? custom.amount, locale) })}</label>
-                <input id={`${name}-amount`} type="number" inputMode="decimal" min={custom.amount} max={custom.maxAmount ?? undefined} step="0.01" dir="ltr"
+                <input id={`${name}-amount`} type="text" inputMode="decimal" autoComplete="off" dir="ltr"
                   aria-invalid={!!error} aria-describedby={error ? `${name}-amount-error` : undefined}
                   value={typed} onChange={(e) => { setTyped(e.target.value); choose(custom.id, line.selectedQuantity, e.target.value); }} />
                 {error && <p id={`${name}-amount-error`} role="alert" className="tx-field-error">{error}</p>}
