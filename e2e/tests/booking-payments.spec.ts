@@ -173,3 +173,40 @@ test('paying by card with a mistake and 3-D Secure adds one history entry, the c
   await page.goBack();
   await expect(page).toHaveURL(/about:blank/);
 });
+
+/**
+ * The card page answers "Pay" by replacing itself with the 3-D Secure challenge, which destroyed the focused button: the
+ * focus was left on the frame's body, nothing was said, and a keyboard or screen-reader user had to hunt for Approve
+ * (QA, eighteenth session). Now the challenge's heading takes the focus (read with the bank's request) and Tab reaches
+ * Approve. Paid by keyboard only.
+ */
+test('3-D Secure by keyboard: after Pay the focus is on the challenge heading inside the frame, then Tab and Enter approve', async ({ page, request }) => {
+  await startOrder(page, request, 'en');
+  await toSummary(page);
+  await page.getByTestId('pay').focus();
+  await page.keyboard.press('Enter');
+  const f = frame(page);
+  await f.getByLabel('Card number').focus();
+  await page.keyboard.type(CARDS.threeDs);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1230');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('000000018');
+  await page.keyboard.press('Tab');
+  await expect(f.getByRole('button', { name: 'Pay', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const heading = f.getByRole('heading', { name: '3-D Secure verification' });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+  const active = await f.locator('body').evaluate(() => ({
+    tag: document.activeElement?.tagName, text: document.activeElement?.textContent, described: document.activeElement?.getAttribute('aria-describedby'),
+  }));
+  expect(active).toEqual({ tag: 'H1', text: '3-D Secure verification', described: 'challenge-text' });
+  await expect(heading).toHaveAccessibleDescription('Your bank asks you to confirm this payment.');
+  await page.keyboard.press('Tab');
+  await expect(f.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expectConfirmation(page);
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { isValidIsraeliId, PaymentSessionParams, type PaymentMessage } from '@ticketing/shared/contracts';
+import { isValidIsraeliId, LOCALES, PaymentSessionParams, type Locale, type PaymentMessage } from '@ticketing/shared/contracts';
+import { agorotToShekels, formatMoney } from '@ticketing/shared/money';
 import type { Db, Queryable } from '../../../db/index.ts';
 import { route } from '../../../lib/route.ts';
 import { brandOf, captureSession, getSession, insertSession, luhn, newToken, transition, type SessionRow } from './sessions.ts';
@@ -8,15 +9,16 @@ import type { CaptureInput, CreateSessionInput, CreatedSession, PaymentProvider 
 
 /**
  * A hosted card page served by the api itself (the provider's page, not a remote): plain server-rendered
- * HTML in Hebrew or English with the provider's own strings, a separate script file (works under a strict
- * CSP without inline scripts) that tells the parent window the outcome with postMessage.
+ * HTML in the visitor's language (the locale the site opened the session with: he, en, ru, ar, pl) with the
+ * provider's own strings, a separate script file (works under a strict CSP without inline scripts) that tells
+ * the parent window the outcome with postMessage.
  */
 
 export type CardOutcome = 'approve' | 'decline' | '3ds';
 
 export interface HostedCardOptions {
   id: string;
-  brandName: { he: string; en: string };
+  brandName: Record<Locale, string>;
   accent: string;
   /** Test cards (digits only) and what they do. */
   testCards: Record<string, CardOutcome>;
@@ -28,8 +30,25 @@ export const SANDBOX_TEST_CARDS: Record<string, CardOutcome> = {
   '4000000000003220': '3ds',
 };
 
-type Strings = Record<string, string>;
-export const PAGE_STRINGS: Record<'he' | 'en', Strings> = {
+const EN = {
+  title: 'Secure payment', amount: 'Amount to pay', payments: 'Number of payments', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', cvv: 'CVV',
+  holderId: "Card holder's ID number", pay: 'Pay', cancel: 'Cancel', sandboxNote: 'Test environment: no real charge is made.', testCards: 'Test cards (any future expiry, any 3-digit CVV, a valid ID number such as 000000018):',
+  card_approve: 'approved', card_decline: 'declined', card_3ds: 'asks for 3-D Secure verification',
+  errCardNumber: 'The card number is not valid.', errExpiry: 'The expiry date is not valid.', errCvv: 'The CVV is not valid.', errHolderId: 'The ID number is not valid.',
+  errUnknownCard: 'In the test environment, use a test card.',
+  approved: 'Payment approved.', declined: 'The card was declined.', cancelled: 'The payment was cancelled.', '3ds_failed': '3-D Secure verification failed.',
+  expired: 'The payment time ran out.', captured: 'The payment is complete.', challengeTitle: '3-D Secure verification', challengeText: 'Your bank asks you to confirm this payment.',
+  challengeApprove: 'Approve', challengeFail: 'Fail verification', paypalTitle: 'PayPal (sandbox)', paypalText: 'Log in to your PayPal account and approve the payment.',
+  paypalApprove: 'Approve with PayPal', errors: 'Please correct the marked fields.',
+};
+type Strings = Record<keyof typeof EN, string>;
+
+/**
+ * Every text of the hosted pages (card form, its errors, 3-D Secure, results, PayPal) in the site's five languages: ar,
+ * ru and pl visitors had the whole page in English under lang="en" (QA, eighteenth session). "3-D Secure" in a
+ * right-to-left line is isolated (LRI…PDI) so it is not reordered ("D Secure-3").
+ */
+export const PAGE_STRINGS: Record<Locale, Strings> = {
   he: {
     title: 'תשלום מאובטח', amount: 'סכום לתשלום', payments: 'מספר תשלומים', cardNumber: 'מספר כרטיס', expiry: 'תוקף (MM/YY)', cvv: 'CVV',
     holderId: 'תעודת זהות של בעל הכרטיס', pay: 'תשלום', cancel: 'ביטול', sandboxNote: 'סביבת בדיקות: לא מתבצע חיוב אמיתי.', testCards: 'כרטיסי בדיקה (כל תוקף עתידי, כל CVV בן 3 ספרות, תעודת זהות תקינה כמו 000000018):',
@@ -41,27 +60,61 @@ export const PAGE_STRINGS: Record<'he' | 'en', Strings> = {
     challengeApprove: 'אישור', challengeFail: 'כישלון אימות', paypalTitle: 'PayPal (סביבת בדיקות)', paypalText: 'התחברו לחשבון PayPal ואשרו את התשלום.',
     paypalApprove: 'אישור תשלום ב-PayPal', errors: 'יש לתקן את השדות המסומנים.',
   },
-  en: {
-    title: 'Secure payment', amount: 'Amount to pay', payments: 'Number of payments', cardNumber: 'Card number', expiry: 'Expiry (MM/YY)', cvv: 'CVV',
-    holderId: "Card holder's ID number", pay: 'Pay', cancel: 'Cancel', sandboxNote: 'Test environment: no real charge is made.', testCards: 'Test cards (any future expiry, any 3-digit CVV, a valid ID number such as 000000018):',
-    card_approve: 'approved', card_decline: 'declined', card_3ds: 'asks for 3-D Secure verification',
-    errCardNumber: 'The card number is not valid.', errExpiry: 'The expiry date is not valid.', errCvv: 'The CVV is not valid.', errHolderId: 'The ID number is not valid.',
-    errUnknownCard: 'In the test environment, use a test card.',
-    approved: 'Payment approved.', declined: 'The card was declined.', cancelled: 'The payment was cancelled.', '3ds_failed': '3-D Secure verification failed.',
-    expired: 'The payment time ran out.', captured: 'The payment is complete.', challengeTitle: '3-D Secure verification', challengeText: 'Your bank asks you to confirm this payment.',
-    challengeApprove: 'Approve', challengeFail: 'Fail verification', paypalTitle: 'PayPal (sandbox)', paypalText: 'Log in to your PayPal account and approve the payment.',
-    paypalApprove: 'Approve with PayPal', errors: 'Please correct the marked fields.',
+  en: EN,
+  ru: {
+    title: 'Безопасная оплата', amount: 'Сумма к оплате', payments: 'Количество платежей', cardNumber: 'Номер карты', expiry: 'Срок действия (MM/YY)', cvv: 'CVV',
+    holderId: 'Номер удостоверения личности владельца карты', pay: 'Оплатить', cancel: 'Отмена', sandboxNote: 'Тестовая среда: реальное списание не производится.',
+    testCards: 'Тестовые карты (любой будущий срок действия, любой CVV из 3 цифр, действительный номер удостоверения, например 000000018):',
+    card_approve: 'одобрена', card_decline: 'отклонена', card_3ds: 'запрашивает проверку 3-D Secure',
+    errCardNumber: 'Номер карты недействителен.', errExpiry: 'Срок действия карты указан неверно.', errCvv: 'Код CVV указан неверно.', errHolderId: 'Номер удостоверения личности недействителен.',
+    errUnknownCard: 'В тестовой среде используйте тестовую карту.',
+    approved: 'Платёж одобрен.', declined: 'Карта отклонена.', cancelled: 'Платёж отменён.', '3ds_failed': 'Проверка 3-D Secure не пройдена.',
+    expired: 'Время на оплату истекло.', captured: 'Платёж завершён.', challengeTitle: 'Проверка 3-D Secure', challengeText: 'Ваш банк просит подтвердить этот платёж.',
+    challengeApprove: 'Подтвердить', challengeFail: 'Не пройти проверку', paypalTitle: 'PayPal (тестовая среда)', paypalText: 'Войдите в свой аккаунт PayPal и подтвердите платёж.',
+    paypalApprove: 'Подтвердить в PayPal', errors: 'Исправьте отмеченные поля.',
+  },
+  ar: {
+    title: 'دفع آمن', amount: 'المبلغ المطلوب دفعه', payments: 'عدد الدفعات', cardNumber: 'رقم البطاقة', expiry: 'تاريخ الانتهاء (MM/YY)', cvv: 'CVV',
+    holderId: 'رقم هوية حامل البطاقة', pay: 'ادفع', cancel: 'إلغاء', sandboxNote: 'بيئة تجريبية: لا يُخصم أي مبلغ فعلي.',
+    testCards: 'بطاقات تجريبية (أي تاريخ انتهاء مستقبلي، أي CVV من 3 أرقام، رقم هوية صالح مثل 000000018):',
+    card_approve: 'مقبولة', card_decline: 'مرفوضة', card_3ds: 'تطلب التحقق عبر \u20663-D Secure\u2069',
+    errCardNumber: 'رقم البطاقة غير صالح.', errExpiry: 'تاريخ انتهاء البطاقة غير صالح.', errCvv: 'رمز CVV غير صالح.', errHolderId: 'رقم الهوية غير صالح.',
+    errUnknownCard: 'في البيئة التجريبية يجب استخدام بطاقة تجريبية.',
+    approved: 'تمت الموافقة على الدفع.', declined: 'تم رفض البطاقة.', cancelled: 'تم إلغاء الدفع.', '3ds_failed': 'فشل التحقق عبر \u20663-D Secure\u2069.',
+    expired: 'انتهى وقت الدفع.', captured: 'اكتمل الدفع.', challengeTitle: 'التحقق عبر \u20663-D Secure\u2069', challengeText: 'يطلب منك البنك تأكيد هذا الدفع.',
+    challengeApprove: 'تأكيد', challengeFail: 'إفشال التحقق', paypalTitle: 'PayPal (بيئة تجريبية)', paypalText: 'سجّل الدخول إلى حساب PayPal ووافق على الدفع.',
+    paypalApprove: 'الموافقة عبر PayPal', errors: 'يرجى تصحيح الحقول المحددة.',
+  },
+  pl: {
+    title: 'Bezpieczna płatność', amount: 'Kwota do zapłaty', payments: 'Liczba rat', cardNumber: 'Numer karty', expiry: 'Data ważności (MM/YY)', cvv: 'CVV',
+    holderId: 'Numer dowodu tożsamości posiadacza karty', pay: 'Zapłać', cancel: 'Anuluj', sandboxNote: 'Środowisko testowe: karta nie zostanie naprawdę obciążona.',
+    testCards: 'Karty testowe (dowolna przyszła data ważności, dowolny 3-cyfrowy CVV, prawidłowy numer dowodu, np. 000000018):',
+    card_approve: 'zaakceptowana', card_decline: 'odrzucona', card_3ds: 'wymaga weryfikacji 3-D Secure',
+    errCardNumber: 'Numer karty jest nieprawidłowy.', errExpiry: 'Data ważności jest nieprawidłowa.', errCvv: 'Kod CVV jest nieprawidłowy.', errHolderId: 'Numer dowodu tożsamości jest nieprawidłowy.',
+    errUnknownCard: 'W środowisku testowym użyj karty testowej.',
+    approved: 'Płatność zaakceptowana.', declined: 'Karta została odrzucona.', cancelled: 'Płatność została anulowana.', '3ds_failed': 'Weryfikacja 3-D Secure nie powiodła się.',
+    expired: 'Czas na płatność minął.', captured: 'Płatność zakończona.', challengeTitle: 'Weryfikacja 3-D Secure', challengeText: 'Twój bank prosi o potwierdzenie tej płatności.',
+    challengeApprove: 'Zatwierdź', challengeFail: 'Odrzuć weryfikację', paypalTitle: 'PayPal (środowisko testowe)', paypalText: 'Zaloguj się do konta PayPal i zatwierdź płatność.',
+    paypalApprove: 'Zatwierdź w PayPal', errors: 'Popraw zaznaczone pola.',
   },
 };
 
-export const pageLang = (locale: string): 'he' | 'en' => (locale === 'he' ? 'he' : 'en');
+/** A text by a key known only at run time (an error key, a status, a test card's outcome). */
+export const text = (t: Strings, key: string): string | undefined => (t as Record<string, string | undefined>)[key];
+
+/** The page's language: the session's locale (one of the site's five; anything else reads English). */
+export const pageLang = (locale: string): Locale => ((LOCALES as readonly string[]).includes(locale) ? (locale as Locale) : 'en');
+export const pageDir = (lang: Locale): 'rtl' | 'ltr' => (lang === 'he' || lang === 'ar' ? 'rtl' : 'ltr');
 
 export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-const money = (agorot: number, lang: 'he' | 'en') =>
-  new Intl.NumberFormat(lang === 'he' ? 'he-IL' : 'en-IL', { style: 'currency', currency: 'ILS' }).format(agorot / 100);
+/** Text for the page's body: an isolated Latin name (LRI…PDI, "3-D Secure" in he and ar) is also kept on one line (a phone's narrow list broke it as "3-" / "D Secure"). */
+export const escText = (s: string): string => esc(s).replace(/\u2066[^\u2069]*\u2069/g, (m) => `<span class="nw">${m}</span>`);
+
+/** The amount as the site writes it in this language (shared formatMoney: "‏103.00 ₪" in he and ar, "103,00 ₪" in ru and pl). */
+export const money = (agorot: number, lang: Locale): string => formatMoney(agorotToShekels(agorot), lang);
 
 /** The script of every hosted page: posts the outcome to the parent, formats the card number. No inline code. */
 export const PAGE_JS = `(function () {
@@ -122,9 +175,14 @@ export const PAGE_JS = `(function () {
       HTMLFormElement.prototype.submit.call(form);
     });
   });
+  // Every page (the first one and each that replaces it) puts the focus on its news, which the screen reader reads
+  // out: the first field in error (its message is its description), else the page's marked element (the 3-D Secure
+  // challenge's heading, described by its text; a result), else the first field. Replacing the page destroyed the
+  // focused Pay button, and the challenge has no field: the focus was left on the body, nothing was said and a
+  // keyboard user had to hunt for Approve (QA, eighteenth session).
   // Not when the visitor is already in a field: on a slow line this script can arrive after the form is in use, and
   // taking the focus then sent the next keys into the card number.
-  var first = document.querySelector('[aria-invalid="true"]') || document.querySelector('input');
+  var first = document.querySelector('[aria-invalid="true"]') || document.querySelector('[data-focus]') || document.querySelector('input');
   var active = document.activeElement;
   if (first && first.focus && (!active || active === body || active === document.documentElement)) first.focus();
 })();
@@ -134,11 +192,12 @@ export const PAGE_CSS = `*{box-sizing:border-box}body{font:16px/1.5 system-ui,-a
 main{max-inline-size:420px;margin-inline:auto}h1{font-size:1.25rem;margin:0 0 8px}.amount{font-size:1.1rem;margin:0 0 12px}
 .note{color:#555;font-size:.85rem}label{display:block;font-weight:600;margin-block:10px 4px}
 input{inline-size:100%;padding:10px;border:1px solid #888;border-radius:6px;font-size:1rem}input[aria-invalid=true]{border-color:#b00020}
-.err{color:#b00020;font-size:.9rem;margin:4px 0 0}.row{display:flex;gap:12px}.row>div{flex:1}
+.err{color:#b00020;font-size:.9rem;margin:4px 0 0}.row{display:grid;grid-template-columns:1fr 1fr;grid-template-rows:repeat(3,auto);column-gap:12px}.row>div{display:grid;grid-row:span 3;grid-template-rows:subgrid}.row label{align-self:end}
+.nw{white-space:nowrap}
 .actions{display:flex;gap:12px;margin-block-start:16px}button{padding:10px 18px;border-radius:6px;border:1px solid var(--accent,#1d4ed8);font-size:1rem;cursor:pointer}
 button.primary{background:var(--accent,#1d4ed8);color:#fff}button.secondary{background:#fff;color:var(--accent,#1d4ed8)}
 .result{font-size:1.1rem;font-weight:600;padding:16px;border-radius:8px;background:#f3f4f6}
-.brand{font-weight:700;color:var(--accent,#1d4ed8)}`;
+.brand{font-weight:700;color:var(--accent,#1d4ed8)}[tabindex="-1"]:focus{outline:none}`;
 
 export function securityHeaders(reply: FastifyReply, parentOrigin: string): void {
   reply.header('content-security-policy',
@@ -150,10 +209,10 @@ export function securityHeaders(reply: FastifyReply, parentOrigin: string): void
 }
 
 /** The provider's page; its main landmark is named (embedded in the site's page, two unnamed mains were one too many). */
-export function layout(opts: { lang: 'he' | 'en'; title: string; base: string; accent: string; body: string; message?: PaymentMessage; origin?: string; brand: string }): string {
+export function layout(opts: { lang: Locale; title: string; base: string; accent: string; body: string; message?: PaymentMessage; origin?: string; brand: string }): string {
   const data = opts.message ? ` data-message="${esc(JSON.stringify(opts.message))}" data-origin="${esc(opts.origin ?? '')}"` : '';
   return `<!doctype html>
-<html lang="${opts.lang}" dir="${opts.lang === 'he' ? 'rtl' : 'ltr'}">
+<html lang="${opts.lang}" dir="${pageDir(opts.lang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(opts.title)}</title><link rel="stylesheet" href="${opts.base}/page.css"></head>
 <body${data} data-accent="${esc(opts.accent)}"><main aria-label="${esc(`${opts.brand}: ${opts.title}`)}">
@@ -232,23 +291,23 @@ export class HostedCardProvider implements PaymentProvider {
     const t = PAGE_STRINGS[lang];
     const field = (name: string, label: string, attrs: string, value = '') => {
       const err = errors[name];
-      return `<div><label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" ${attrs} value="${esc(value)}"${err ? ` aria-invalid="true" aria-describedby="${name}-err"` : ''}>${err ? `<p class="err" id="${name}-err" role="alert">${esc(t[err] ?? err)}</p>` : ''}</div>`;
+      return `<div><label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" ${attrs} value="${esc(value)}"${err ? ` aria-invalid="true" aria-describedby="${name}-err"` : ''}>${err ? `<p class="err" id="${name}-err" role="alert">${esc(text(t, err) ?? err)}</p>` : ''}</div>`;
     };
-    const summary = Object.keys(errors).length ? `<p class="err" role="alert">${esc(t.errors!)}</p>` : '';
-    const body = `<h1>${esc(t.title!)}</h1>
-<p class="amount">${esc(t.amount!)}: <strong>${esc(money(s.amount, lang))}</strong>${s.number_of_payments > 1 ? ` · ${esc(t.payments!)}: ${s.number_of_payments}` : ''}</p>
+    const summary = Object.keys(errors).length ? `<p class="err" role="alert">${esc(t.errors)}</p>` : '';
+    const body = `<h1>${esc(t.title)}</h1>
+<p class="amount">${esc(t.amount)}: <strong>${esc(money(s.amount, lang))}</strong>${s.number_of_payments > 1 ? ` · ${esc(t.payments)}: ${s.number_of_payments}` : ''}</p>
 ${summary}
 <form method="post" action="${this.base}/page/${esc(s.id)}" novalidate>
-${field('cardNumber', t.cardNumber!, 'inputmode="numeric" autocomplete="cc-number" required maxlength="23" dir="ltr"', (values.cardNumber ?? '').replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 '))}
-<div class="row">${field('expiry', t.expiry!, 'inputmode="numeric" autocomplete="cc-exp" required maxlength="5" placeholder="MM/YY" dir="ltr"', values.expiry ?? '')}
-${field('cvv', t.cvv!, 'inputmode="numeric" autocomplete="cc-csc" required maxlength="4" dir="ltr"')}</div>
-${field('holderId', t.holderId!, 'inputmode="numeric" required maxlength="9" dir="ltr"', values.holderId ?? '')}
-<div class="actions"><button class="primary" type="submit" name="action" value="pay">${esc(t.pay!)}</button>
-<button class="secondary" type="submit" name="action" value="cancel" formnovalidate>${esc(t.cancel!)}</button></div>
+${field('cardNumber', t.cardNumber, 'inputmode="numeric" autocomplete="cc-number" required maxlength="23" dir="ltr"', (values.cardNumber ?? '').replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 '))}
+<div class="row">${field('expiry', t.expiry, 'inputmode="numeric" autocomplete="cc-exp" required maxlength="5" placeholder="MM/YY" dir="ltr"', values.expiry ?? '')}
+${field('cvv', t.cvv, 'inputmode="numeric" autocomplete="cc-csc" required maxlength="4" dir="ltr"')}</div>
+${field('holderId', t.holderId, 'inputmode="numeric" required maxlength="9" dir="ltr"', values.holderId ?? '')}
+<div class="actions"><button class="primary" type="submit" name="action" value="pay">${esc(t.pay)}</button>
+<button class="secondary" type="submit" name="action" value="cancel" formnovalidate>${esc(t.cancel)}</button></div>
 </form>
-<p class="note">${esc(t.sandboxNote!)}</p>
+<p class="note">${esc(t.sandboxNote)}</p>
 ${this.testCardList(t)}`;
-    return layout({ lang, title: t.title!, base: this.base, accent: this.opts.accent, body, brand: this.opts.brandName[lang] });
+    return layout({ lang, title: t.title, base: this.base, accent: this.opts.accent, body, brand: this.opts.brandName[lang] });
   }
 
   /**
@@ -257,20 +316,21 @@ ${this.testCardList(t)}`;
    */
   private testCardList(t: Strings): string {
     const items = Object.entries(this.opts.testCards)
-      .map(([card, outcome]) => `<li><span dir="ltr">${esc(card.replace(/(\d{4})(?=\d)/g, '$1 '))}</span> — ${esc(t[`card_${outcome}`] ?? outcome)}</li>`).join('');
-    return `<p class="note" id="test-cards">${esc(t.testCards!)}</p><ul class="note" aria-labelledby="test-cards">${items}</ul>`;
+      .map(([card, outcome]) => `<li><span dir="ltr">${esc(card.replace(/(\d{4})(?=\d)/g, '$1 '))}</span> — ${escText(text(t, `card_${outcome}`) ?? outcome)}</li>`).join('');
+    return `<p class="note" id="test-cards">${esc(t.testCards)}</p><ul class="note" aria-labelledby="test-cards">${items}</ul>`;
   }
 
+  /** The page's heading takes the focus when it replaces the card form (page.js: data-focus), read with the bank's request. */
   renderChallenge(s: SessionRow): string {
     const lang = pageLang(s.locale);
     const t = PAGE_STRINGS[lang];
-    const body = `<h1>${esc(t.challengeTitle!)}</h1><p>${esc(t.challengeText!)}</p>
-<p class="amount">${esc(t.amount!)}: <strong>${esc(money(s.amount, lang))}</strong></p>
+    const body = `<h1 tabindex="-1" data-focus aria-describedby="challenge-text">${escText(t.challengeTitle)}</h1><p id="challenge-text">${esc(t.challengeText)}</p>
+<p class="amount">${esc(t.amount)}: <strong>${esc(money(s.amount, lang))}</strong></p>
 <form method="post" action="${this.base}/page/${esc(s.id)}/3ds"><div class="actions">
-<button class="primary" type="submit" name="action" value="approve">${esc(t.challengeApprove!)}</button>
-<button class="secondary" type="submit" name="action" value="fail">${esc(t.challengeFail!)}</button>
-<button class="secondary" type="submit" name="action" value="cancel">${esc(t.cancel!)}</button></div></form>`;
-    return layout({ lang, title: t.challengeTitle!, base: this.base, accent: this.opts.accent, body, brand: this.opts.brandName[lang] });
+<button class="primary" type="submit" name="action" value="approve">${esc(t.challengeApprove)}</button>
+<button class="secondary" type="submit" name="action" value="fail">${esc(t.challengeFail)}</button>
+<button class="secondary" type="submit" name="action" value="cancel">${esc(t.cancel)}</button></div></form>`;
+    return layout({ lang, title: t.challengeTitle, base: this.base, accent: this.opts.accent, body, brand: this.opts.brandName[lang] });
   }
 
   renderResult(s: SessionRow, extra: Partial<PaymentMessage> = {}): string {
@@ -278,8 +338,8 @@ ${this.testCardList(t)}`;
     const t = PAGE_STRINGS[lang];
     const status = s.status === 'approved' || s.status === 'declined' || s.status === 'cancelled' || s.status === '3ds_failed' ? s.status : null;
     const message: PaymentMessage | undefined = status ? { type: 'ticketing:payment', status, paymentIdentifier: s.id, ...extra } : undefined;
-    const body = `<h1>${esc(t.title!)}</h1><p class="result" role="status">${esc(t[s.status] ?? s.status)}</p>`;
-    return layout({ lang, title: t.title!, base: this.base, accent: this.opts.accent, body, message, origin: s.parent_origin, brand: this.opts.brandName[lang] });
+    const body = `<h1>${esc(t.title)}</h1><p class="result" role="status" tabindex="-1" data-focus>${escText(text(t, s.status) ?? s.status)}</p>`;
+    return layout({ lang, title: t.title, base: this.base, accent: this.opts.accent, body, message, origin: s.parent_origin, brand: this.opts.brandName[lang] });
   }
 
   /** The page of a session in its current state. */
@@ -348,11 +408,11 @@ ${this.testCardList(t)}`;
 }
 
 export function sandboxProvider(): HostedCardProvider {
-  return new HostedCardProvider({ id: 'sandbox', brandName: { he: 'סליקת בדיקות', en: 'Sandbox Pay' }, accent: '#1d4ed8', testCards: SANDBOX_TEST_CARDS });
+  return new HostedCardProvider({ id: 'sandbox', brandName: { he: 'סליקת בדיקות', en: 'Sandbox Pay', ru: 'Sandbox Pay (тест)', ar: 'Sandbox Pay (تجريبي)', pl: 'Sandbox Pay (test)' }, accent: '#1d4ed8', testCards: SANDBOX_TEST_CARDS });
 }
 
 /** The second card provider: the same sandbox behaviour and test cards under its own brand and address. */
 export function altCardProvider(): HostedCardProvider {
-  return new HostedCardProvider({ id: 'altcard', brandName: { he: 'כרטיס חלופי (בדיקות)', en: 'AltCard (test)' }, accent: '#7c3aed', testCards: SANDBOX_TEST_CARDS });
+  return new HostedCardProvider({ id: 'altcard', brandName: { he: 'כרטיס חלופי (בדיקות)', en: 'AltCard (test)', ru: 'AltCard (тест)', ar: 'AltCard (تجريبي)', pl: 'AltCard (test)' }, accent: '#7c3aed', testCards: SANDBOX_TEST_CARDS });
 }
 

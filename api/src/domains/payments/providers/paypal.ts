@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PaymentSessionParams } from '@ticketing/shared/contracts';
 import type { Db, Queryable } from '../../../db/index.ts';
 import { route } from '../../../lib/route.ts';
-import { esc, layout, PAGE_CSS, PAGE_JS, PAGE_STRINGS, pageLang, securityHeaders } from './hostedCard.ts';
+import { esc, layout, money, PAGE_CSS, PAGE_JS, PAGE_STRINGS, pageLang, securityHeaders, text } from './hostedCard.ts';
 import { captureSession, getSession, insertSession, newToken, transition, type SessionRow } from './sessions.ts';
 import type { CaptureInput, CreateSessionInput, CreatedSession, PaymentProvider } from './types.ts';
 
@@ -39,18 +39,18 @@ export class PaypalSandboxProvider implements PaymentProvider {
     const t = PAGE_STRINGS[lang];
     const brand = 'PayPal';
     if (s.status === 'pending') {
-      const amount = new Intl.NumberFormat(lang === 'he' ? 'he-IL' : 'en-IL', { style: 'currency', currency: 'ILS' }).format(s.amount / 100);
-      const body = `<h1>${esc(t.paypalTitle!)}</h1><p>${esc(t.paypalText!)}</p><p class="amount">${esc(t.amount!)}: <strong>${esc(amount)}</strong></p>
+      const amount = money(s.amount, lang);
+      const body = `<h1>${esc(t.paypalTitle)}</h1><p>${esc(t.paypalText)}</p><p class="amount">${esc(t.amount)}: <strong>${esc(amount)}</strong></p>
 <form method="post" action="${this.base}/page/${esc(s.id)}"><div class="actions">
-<button class="primary" type="submit" name="action" value="approve">${esc(t.paypalApprove!)}</button>
-<button class="secondary" type="submit" name="action" value="cancel">${esc(t.cancel!)}</button></div></form><p class="note">${esc(t.sandboxNote!)}</p>`;
-      return layout({ lang, title: t.paypalTitle!, base: this.base, accent: '#003087', body, brand });
+<button class="primary" type="submit" name="action" value="approve">${esc(t.paypalApprove)}</button>
+<button class="secondary" type="submit" name="action" value="cancel">${esc(t.cancel)}</button></div></form><p class="note">${esc(t.sandboxNote)}</p>`;
+      return layout({ lang, title: t.paypalTitle, base: this.base, accent: '#003087', body, brand });
     }
     const status = s.status === 'approved' || s.status === 'cancelled' ? s.status : null;
     const pp = (s.paypal ?? undefined) as { payerId: string; paymentId: string; token: string; orderId: string; amount: number } | undefined;
-    const body = `<h1>${esc(t.paypalTitle!)}</h1><p class="result" role="status">${esc(t[s.status] ?? s.status)}</p>`;
+    const body = `<h1>${esc(t.paypalTitle)}</h1><p class="result" role="status" tabindex="-1" data-focus>${esc(text(t, s.status) ?? s.status)}</p>`;
     return layout({
-      lang, title: t.paypalTitle!, base: this.base, accent: '#003087', body, brand, origin: s.parent_origin,
+      lang, title: t.paypalTitle, base: this.base, accent: '#003087', body, brand, origin: s.parent_origin,
       message: status ? { type: 'ticketing:payment', status, paymentIdentifier: s.id, ...(pp ? { paypal: pp } : {}) } : undefined,
     });
   }
