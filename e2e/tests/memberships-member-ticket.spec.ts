@@ -12,14 +12,14 @@ const T = {
     buy: 'Buy Cinema Club', qty: 'Quantity: Single', terms: /I have read and accept/, cont: 'Continue', pay: 'Pay', thanks: /Thank you! Order number: MO\d+/,
     fields: { firstName: /^First name/, lastName: /^Last name/, ssn: /^ID number/, email: /^Email/, emailVerify: /^Confirm email/, mobileNumber: /^Mobile number/, mobileNumberVerify: /^Confirm mobile number/ },
     signIn: { mobile: 'Mobile number', send: 'Send me a code', code: 'Code from the SMS', go: 'Sign in', hello: 'Hello, Noa' },
-    member: /Cinema Club · 10 tickets left/, use: 'Use a member ticket', memberTicket: /Member ticket/, renew: /Renew an existing membership/,
+    member: /Cinema Club · 10 tickets left/, memberAfter: /Cinema Club · 9 tickets left/, use: 'Use a member ticket', memberTicket: /Member ticket/, renew: /Renew an existing membership/,
     noSeat: /None of the chosen seats can take a member ticket/, renewLink: 'Renew Cinema Club', pinned: '1 seat already has its ticket (from a code, a membership or points).',
   },
   he: {
     buy: 'לקנייה: מועדון הקולנוע', qty: 'כמות: יחיד', terms: /קראתי ואני מסכים/, cont: 'המשך', pay: 'לתשלום', thanks: /תודה! מספר ההזמנה: MO\d+/,
     fields: { firstName: /^שם פרטי/, lastName: /^שם משפחה/, ssn: /^תעודת זהות/, email: /^דוא"ל/, emailVerify: /^אימות דוא"ל/, mobileNumber: /^טלפון נייד/, mobileNumberVerify: /^אימות טלפון נייד/ },
     signIn: { mobile: 'מספר נייד', send: 'שלחו לי קוד', code: 'הקוד מה-SMS', go: 'התחברות', hello: 'שלום, Noa' },
-    member: /מועדון הקולנוע · נותרו 10 כרטיסים/, use: 'שימוש בכרטיס מנוי', memberTicket: /כרטיס מנוי/, renew: /חידוש מנוי קיים/,
+    member: /מועדון הקולנוע · נותרו 10 כרטיסים/, memberAfter: /מועדון הקולנוע · נותרו 9 כרטיסים/, use: 'שימוש בכרטיס מנוי', memberTicket: /כרטיס מנוי/, renew: /חידוש מנוי קיים/,
     noSeat: /אין מושב שנבחר שאפשר לשים עליו כרטיס מנוי/, renewLink: 'חידוש המנוי מועדון הקולנוע', pinned: 'למקום אחד כבר יש כרטיס (מקוד, ממנוי או מנקודות).',
   },
 } as const;
@@ -68,6 +68,8 @@ for (const lang of ['en', 'he'] as const) {
     await expect(members).toContainText(t.member);
     await members.getByRole('button', { name: t.use }).click();
     await expect(page.getByTestId('seat-ticket')).toContainText(t.memberTicket);
+    // the one on the seat is counted at once (it said 10 left until the order was made)
+    await expect(members).toContainText(t.memberAfter);
     // the only seat has its member ticket: no second offer that could only be refused, and the step says why
     await expect(members.getByRole('button', { name: t.use })).toHaveCount(0);
     await expect(members).toContainText(t.noSeat);

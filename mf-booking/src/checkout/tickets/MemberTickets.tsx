@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE } from '../../locales';
 import { useCurrentCustomerQuery } from '../../api/orderApi';
+import type { CheckoutTicket } from '../cartPayload';
+import { useCheckoutSelector } from '../hooks';
 import styles from '../checkout.module.css';
 
 /**
@@ -12,6 +14,18 @@ export function MemberTickets({ busy, canUse, onUse }: { busy: boolean; canUse: 
   const { t } = useTranslation(NAMESPACE);
   const { data: customer } = useCurrentCustomerQuery();
   const members = (customer?.customerInfo.Members ?? []).filter((m) => m.isAvailable && !m.isExpired && !m.isNotStarted);
+  // What is left after the member tickets already on seats of this cart (every screening in it): the customer's
+  // figure counts only orders made, so it said "10 left" with one on a seat, and offered a ticket the api would refuse.
+  const inCart = useCheckoutSelector((s) => {
+    const n: Record<string, number> = {};
+    for (const cp of Object.values(s.cart.presentations)) for (const seat of cp.seats) {
+      const mn = (seat.ticket as CheckoutTicket | null)?.memberNumber;
+      if (mn) n[mn] = (n[mn] ?? 0) + 1;
+    }
+    return JSON.stringify(n);
+  });
+  const used = JSON.parse(inCart) as Record<string, number>;
+  const left = (m: (typeof members)[number]) => Math.max(0, m.balance - m.usedBalance - (used[m.memberNumber] ?? 0));
   if (!members.length) return null;
   return (
     <div className="tx-card" data-testid="member-tickets">
@@ -20,8 +34,8 @@ export function MemberTickets({ busy, canUse, onUse }: { busy: boolean; canUse: 
       <ul className={styles.applied}>
         {members.map((m) => (
           <li key={m.memberNumber}>
-            <span>{t('tickets.member.item', { name: m.name, balance: m.balance - m.usedBalance })}</span>
-            {!canUse ? null : m.allowMemberSaleTickets && m.balance - m.usedBalance > 0
+            <span>{t('tickets.member.item', { name: m.name, balance: left(m) })}</span>
+            {!canUse ? null : m.allowMemberSaleTickets && left(m) > 0
               ? <button type="button" className={`tx-btn tx-btn-secondary ${styles.small}`} disabled={busy} onClick={() => onUse(m.memberNumber)}>{t('tickets.member.use')}</button>
               : <small className={styles.note}>{t(m.allowMemberSaleTickets ? 'tickets.member.noBalance' : 'tickets.member.notAllowed')}</small>}
           </li>
