@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { recordProblems } from './helpers';
 
 /**
@@ -36,29 +36,59 @@ const CASES = [
   },
 ] as const;
 
+/** What has the keyboard focus, for a failure message that says where it went (it was <body>). */
+const focused = (page: Page) => page.evaluate(() => {
+  const el = document.activeElement;
+  return !el || el === document.body ? 'body' : `${el.tagName.toLowerCase()}: ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 60)}`;
+});
+/** Tab (only) until the control has the focus, as a keyboard user goes down the page. */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 12 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
+
 for (const { lang, mobile, t } of CASES) {
-  test(`[${lang}] sign in with the SMS code: code step, countdown, wrong code, change number, area, header, sign out`, async ({ page }) => {
+  test(`[${lang}] sign in with the SMS code by the keyboard alone, the focus at each step: code step, countdown, change number, wrong code, area, header, sign out`, async ({ page }) => {
     await page.goto(`/customer?lang=${lang}`);
-    await page.getByLabel(t.mobile).fill(mobile);
-    await page.getByRole('button', { name: t.send }).click();
+    const number = page.getByLabel(t.mobile);
+    const code = page.getByLabel(t.code);
+    await number.focus();
+    await page.keyboard.type(mobile);
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: t.codeTitle })).toBeVisible();
+    // the step replaced the number's form: the focus is on the code's field (it fell to <body>), the status says where it went
+    await expect(code).toBeFocused();
+    await expect(page.getByRole('main').getByRole('status')).toContainText(mobile);
     // resend waits for its countdown
     await expect(page.getByRole('button', { name: t.resendIn })).toBeDisabled();
-    // change number goes back to the number step and keeps the flow usable
-    await page.getByRole('button', { name: t.change }).click();
+    // change number goes back to the number step, its field focused, and keeps the flow usable
+    await tabTo(page, page.getByRole('button', { name: t.change }));
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
-    await page.getByLabel(t.mobile).fill(mobile);
-    await page.getByRole('button', { name: t.send }).click();
+    await expect(number).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(mobile);
+    // sent by its button this time (disabled while sending: Chromium moves a disabled button's focus to <body>)
+    await tabTo(page, page.getByRole('button', { name: t.send }));
+    await page.keyboard.press('Enter');
     // the code's field comes once the api has sent the new code: the outbox read before that could find the first one
-    await expect(page.getByLabel(t.code)).toBeVisible();
-    const code = await smsCode(page, mobile);
-    await page.getByLabel(t.code).fill(wrong(code));
-    await page.getByRole('button', { name: t.signIn, exact: true }).click();
+    await expect(code).toBeFocused();
+    const right = await smsCode(page, mobile);
+    await page.keyboard.type(wrong(right));
+    await tabTo(page, page.getByRole('button', { name: t.signIn, exact: true }));
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('alert')).toHaveText(t.wrongCode);
-    await page.getByLabel(t.code).fill(code);
-    await page.getByRole('button', { name: t.signIn, exact: true }).click();
+    // refused: back on the code's field (the pressed Sign in was disabled during the check)
+    await expect(code).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(right);
+    await page.keyboard.press('Enter');
 
-    await expect(page.getByRole('heading', { name: t.hello, level: 1 })).toBeVisible();
+    // the area replaced the form: its greeting has the focus, read as the sign-in's outcome
+    const hello = page.getByRole('heading', { name: t.hello, level: 1 });
+    await expect(hello).toBeVisible();
+    await expect.poll(() => focused(page)).toBe(`h1: ${t.hello}`);
+    await expect(hello).toBeFocused();
     await expect(page.getByRole('heading', { name: t.members, level: 2 })).toBeVisible();
     await expect(page.getByRole('link', { name: t.header })).toBeVisible();
     // the session survives a reload (cookie), and the header knows it before the area loads
@@ -99,6 +129,8 @@ test('a visitor who is not signed in gets the sign-in with no refused call and n
   await page.getByLabel('Password', { exact: true }).fill('demo-password-1');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: /^Hello, /, level: 1 })).toBeVisible();
+  // the area replaced the password form: its greeting has the focus (it fell to <body>)
+  await expect(page.getByRole('heading', { name: /^Hello, /, level: 1 })).toBeFocused();
   const asked = page.waitForResponse((r) => r.url().endsWith('/api/customer/refresh'));
   await page.reload();
   expect((await asked).status()).toBe(200);

@@ -7,6 +7,7 @@ import { customerApi, useRefreshMutation } from './api';
 import { MobileLogin } from './login/MobileLogin';
 import { Area } from './area/Area';
 import { OfferPage } from './OfferPage';
+import { focusIfLost } from './area/focus';
 
 /** `returnTo` of /customer?returnTo=…: a path on this site only (never another origin). */
 export function safeReturnTo(search: string): string | null {
@@ -20,6 +21,8 @@ function CustomerPage() {
   // without the session's readable cookie nobody is signed in: the sign-in at once, no refused refresh call
   const [check] = useState(customerSessionCookie);
   const [customer, setCustomer] = useState<CustomerInfo | null | undefined>(check ? undefined : null);
+  // signed in by this page's form just now (not a session found on load): the area's heading takes the focus
+  const [signedInHere, setSignedInHere] = useState(false);
   const [refresh] = useRefreshMutation();
   // the sign-in's options asked for beside the session check, not after it: the form waits for them (its identifier
   // choice above the field), so the page's text comes at once and nothing in it moves
@@ -28,7 +31,12 @@ function CustomerPage() {
   useEffect(() => {
     let live = true;
     if (check) void refresh().then((r) => { if (live) setCustomer('data' in r && r.data ? r.data : null); });
-    const off = subscribe('customer:logout', () => setCustomer(null));
+    const off = subscribe('customer:logout', () => {
+      setCustomer(null);
+      setSignedInHere(false);
+      // the page's sign-out button went with the area: the sign-in's heading (a header's button keeps its focus)
+      focusIfLost(() => document.getElementById('login-title'));
+    });
     return () => { live = false; off(); };
   }, [refresh, check]);
 
@@ -52,11 +60,11 @@ function CustomerPage() {
         publish('customer:login', { customerId: c.CustomerId, firstName: c.FirstName });
         // Signed in from checkout: back to the order (single-spa reroutes on pushState, no page load), which prefills from the session.
         if (returnTo) window.history.pushState(null, '', returnTo);
-        else setCustomer(c);
+        else { setSignedInHere(true); setCustomer(c); }
       }} />
     );
   }
-  return <Area customer={customer} onSignedOut={() => publish('customer:logout', {})} />;
+  return <Area customer={customer} focusHeading={signedInHere} onSignedOut={() => publish('customer:logout', {})} />;
 }
 
 export function App() {

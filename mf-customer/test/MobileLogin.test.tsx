@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, cleanup } from '@testing-library/react
 import { renderRemote, jsonFetch } from '@ticketing/shared/testing';
 import { definition } from '../src/definition';
 import { RESEND_AFTER_S } from '../src/login/MobileLogin';
+import { customer } from './fixtures';
 
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); vi.useRealTimers(); });
 
@@ -177,5 +178,100 @@ describe('too many codes for one number (429 RATE_LIMITED of the code request)',
     await act(async () => { vi.advanceTimersByTime((RESEND_AFTER_S + 1) * 1000); });
     fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(TOO_MANY));
+  });
+});
+
+describe('the keyboard focus through the sign-in (it fell to <body> at each step)', () => {
+  const focused = () => document.activeElement;
+  const dana = customer();
+  const signInApi = () => api({
+    '/customer/login-options': { identifiers: ['mobile'], passwordLogin: true },
+    '/customer-area/mobile-login-validation': { customerAreaInfo: dana },
+    '/customer-area/mobile-login': { success: true },
+    '/customer/login': { customerInfo: dana },
+  });
+
+  it('code step: the code field; change number: the number field; resend: the code field, the status says a new code went', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubGlobal('fetch', signInApi());
+    await renderRemote(definition, '/');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '0521234567' } });
+    fireEvent.submit(screen.getByLabelText('Mobile number').closest('form')!);
+    const code = await screen.findByLabelText('Code from the SMS');
+    await waitFor(() => expect(focused()).toBe(code));
+    expect(screen.getByRole('status').textContent).toBe('We texted a 6-digit code to 0521234567.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change the mobile number' }));
+    const number = await screen.findByLabelText('Mobile number');
+    await waitFor(() => expect(focused()).toBe(number));
+    fireEvent.change(number, { target: { value: '0521234567' } });
+    fireEvent.submit(number.closest('form')!);
+    await waitFor(() => expect(focused()).toBe(screen.getByLabelText('Code from the SMS')));
+
+    await act(async () => { vi.advanceTimersByTime((RESEND_AFTER_S + 1) * 1000); });
+    const resend = screen.getByRole('button', { name: 'Send a new code' });
+    resend.focus();
+    fireEvent.click(resend);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('We texted a new 6-digit code to 0521234567.'));
+    await waitFor(() => expect(focused()).toBe(screen.getByLabelText('Code from the SMS')));
+  });
+
+  it('signed in by the code: the area\'s greeting has the focus (once, as it arrives)', async () => {
+    vi.stubGlobal('fetch', signInApi());
+    await renderRemote(definition, '/');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '0521234567' } });
+    fireEvent.submit(screen.getByLabelText('Mobile number').closest('form')!);
+    const code = await screen.findByLabelText('Code from the SMS');
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.submit(code.closest('form')!);
+    const hello = await screen.findByRole('heading', { name: 'Hello, Dana', level: 1 });
+    await waitFor(() => expect(focused()).toBe(hello));
+    expect(hello.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('signed in by email and password: the same greeting has the focus', async () => {
+    vi.stubGlobal('fetch', signInApi());
+    await renderRemote(definition, '/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with email and password' }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'dana@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Email and password' }));
+    const hello = await screen.findByRole('heading', { name: 'Hello, Dana', level: 1 });
+    await waitFor(() => expect(focused()).toBe(hello));
+  });
+
+  it('signed out from the page: the sign-in\'s heading has the focus (the button went with the area)', async () => {
+    const fetch = signInApi();
+    vi.stubGlobal('fetch', fetch);
+    await renderRemote(definition, '/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with email and password' }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'dana@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Email and password' }));
+    await screen.findByRole('heading', { name: 'Hello, Dana', level: 1 });
+    vi.stubGlobal('fetch', api({ '/customer-area/logout': { success: true }, '/customer/login-options': { identifiers: ['mobile'], passwordLogin: true } }));
+    const out = screen.getByRole('button', { name: 'Sign out' });
+    out.focus();
+    fireEvent.click(out);
+    const title = await screen.findByRole('heading', { name: 'My account', level: 1 });
+    await waitFor(() => expect(focused()).toBe(title));
+  });
+
+  it('a refused code whose Sign in lost the focus (disabled during the check) brings it back to the code field', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const url = (input as Request).url;
+      if (url.includes('/customer-area/mobile-login-validation')) return new Response(JSON.stringify({ error: 'INVALID_SMS_CODE' }), { status: 401 });
+      if (url.includes('/customer-area/mobile-login')) return new Response(JSON.stringify({ success: true }), { status: 200 });
+      return new Response(JSON.stringify({ error: 'NOT_FOUND' }), { status: 404 });
+    }));
+    await renderRemote(definition, '/');
+    fireEvent.change(await screen.findByLabelText('Mobile number'), { target: { value: '0521234567' } });
+    fireEvent.submit(screen.getByLabelText('Mobile number').closest('form')!);
+    const code = await screen.findByLabelText('Code from the SMS');
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.submit(code.closest('form')!);
+    (document.activeElement as HTMLElement | null)?.blur(); // as Chromium does when the pressed button is disabled
+    expect((await screen.findByRole('alert')).textContent).toBe('The code is incorrect.');
+    await waitFor(() => expect(focused()).toBe(screen.getByLabelText('Code from the SMS')));
   });
 });

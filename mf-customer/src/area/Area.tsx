@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Spinner } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
@@ -12,9 +13,21 @@ import { VodSection } from './VodSection';
 import { WaitlistSection } from './WaitlistSection';
 import styles from './area.module.css';
 
+interface Props {
+  customer: CustomerInfo;
+  /** Shown in place of the sign-in just completed: the greeting takes the focus (it fell to <body> with the form). */
+  focusHeading?: boolean;
+  onSignedOut: () => void;
+}
+
 /** The customer area of a signed-in customer: a greeting, sign-out, and one section per subject. */
-export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSignedOut: () => void }) {
+export function Area({ customer, focusHeading = false, onSignedOut }: Props) {
   const { t } = useTranslation(NAMESPACE);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Once, on arrival: the greeting ("Hello, Rina") names the signed-in state and is read as the focus lands on it —
+  // the one announcement of the sign-in; Tab goes on to the area's first control.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only, not when the prop later changes
+  useEffect(() => { if (focusHeading) heading.current?.focus(); }, []);
   const [logout, out] = useLogoutMutation();
   const locale = useAreaLocale();
   const area = useAreaDataQuery(locale);
@@ -29,7 +42,7 @@ export function Area({ customer, onSignedOut }: { customer: CustomerInfo; onSign
   };
   return (
     <section className="tx-page" aria-labelledby="area-title">
-      <h1 id="area-title">{t('area.title', { name: customer.FirstName })}</h1>
+      <h1 id="area-title" ref={heading} tabIndex={-1}>{t('area.title', { name: customer.FirstName })}</h1>
       <p className={styles.signOut}>
         <button type="button" className="tx-btn-secondary" onClick={() => void signOut()} disabled={out.isLoading}>{t('area.signOut')}</button>
       </p>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, ErrorNotice, type RuleError } from '@ticketing/shared';
 import { NAMESPACE } from '../locales';
@@ -9,6 +9,8 @@ interface Props {
   mobile: string | null;
   /** When (Date.now()) another code may be requested. */
   resendAt: number;
+  /** A new code was sent from this step (the status says so: the same text again is not read again). */
+  resent: boolean;
   busy: boolean;
   errorKey?: string;
   onSubmit: (code: string) => void;
@@ -16,12 +18,18 @@ interface Props {
   onChangeNumber: () => void;
 }
 
+/** The code's field: the step focuses it on arrival, and its parent after a resend or a refused code. */
+export const CODE_FIELD_ID = 'login-code';
+
 /** Step two of the SMS sign-in: the 6-digit code, a resend with a visible countdown, and a way back to the number. */
-export function CodeStep({ mobile, resendAt, busy, errorKey, onSubmit, onResend, onChangeNumber }: Props) {
+export function CodeStep({ mobile, resendAt, resent, busy, errorKey, onSubmit, onResend, onChangeNumber }: Props) {
   const { t } = useTranslation(NAMESPACE);
   const [code, setCode] = useState('');
   const [error, setError] = useState<RuleError>();
   const secs = useCountdown(resendAt);
+  // The step replaces the number's form, and the focus went with it to <body>: the code typed next went nowhere and
+  // Tab started again at the skip link. The field takes it; the status line below the heading says where the code went.
+  useEffect(() => { document.getElementById(CODE_FIELD_ID)?.focus(); }, []);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,9 +42,12 @@ export function CodeStep({ mobile, resendAt, busy, errorKey, onSubmit, onResend,
   return (
     <section className="tx-page" aria-labelledby="code-title">
       <h1 id="code-title">{t('login.codeTitle')}</h1>
-      <p role="status">{mobile ? t('login.codeSent', { mobile }) : t('login.codeSentOnFile')}</p>
+      <p role="status">{mobile
+        ? (resent ? t('login.codeResent', { mobile }) : t('login.codeSent', { mobile }))
+        : (resent ? t('login.codeResentOnFile') : t('login.codeSentOnFile'))}</p>
       <form noValidate onSubmit={submit} className="tx-card" style={{ maxInlineSize: '26rem' }}>
         <Field
+          id={CODE_FIELD_ID}
           label={t('login.codeLabel')}
           name="smsCode"
           inputMode="numeric"

@@ -4,9 +4,9 @@ import { Field, ErrorNotice, rules, Spinner, type RuleError } from '@ticketing/s
 import type { CustomerInfo, LoginIdentifier } from '@ticketing/shared/contracts';
 import { codeRequestFailureKey, failureKey, useLoginOptionsQuery, useSendCodeMutation, useVerifyCodeMutation } from '../api';
 import { NAMESPACE } from '../locales';
-import { CodeStep } from './CodeStep';
+import { CODE_FIELD_ID, CodeStep } from './CodeStep';
 import { PasswordLogin } from './PasswordLogin';
-import { focusWhenShown } from '../area/focus';
+import { focusIfLost, focusWhenShown } from '../area/focus';
 
 /** How long the visitor waits before asking for another code (the api also limits sends per number). */
 export const RESEND_AFTER_S = 60;
@@ -18,6 +18,10 @@ const RULES: Record<LoginIdentifier, rules.Rule[]> = {
   memberNumber: [rules.required, rules.alphanumeric, rules.maxLength(30)],
 };
 const BODY_KEY = { mobile: 'mobileNumber', ssn: 'ssn', memberNumber: 'memberNumber' } as const;
+/** The number step's field (and the focus's place when the visitor comes back to it). */
+const VALUE_FIELD_ID = 'login-value';
+const codeField = () => document.getElementById(CODE_FIELD_ID);
+const valueField = () => document.getElementById(VALUE_FIELD_ID);
 
 interface Props { onSignedIn: (c: CustomerInfo) => void; checkout?: boolean }
 
@@ -34,17 +38,25 @@ export function MobileLogin({ onSignedIn, checkout }: Props) {
   const [value, setValue] = useState('');
   const [sentTo, setSentTo] = useState<{ kind: LoginIdentifier; value: string }>();
   const [resendAt, setResendAt] = useState(0);
+  const [resent, setResent] = useState(false);
   const [error, setError] = useState<RuleError>();
   const [withPassword, setWithPassword] = useState(false);
   const [sendCode, send] = useSendCodeMutation();
   const [verifyCode, verify] = useVerifyCodeMutation();
 
-  const request = async (target: { kind: LoginIdentifier; value: string }) => {
+  /** Asks for a code; `again` from the code step (its resend), else from the number's form. */
+  const request = async (target: { kind: LoginIdentifier; value: string }, again = false) => {
     const r = await sendCode({ [BODY_KEY[target.kind]]: target.value, ...(checkout ? { checkout: true } : {}) });
     if ('data' in r) {
       setSentTo(target);
       setResendAt(Date.now() + RESEND_AFTER_S * 1000);
+      setResent(again);
       verify.reset();
+      // the resend button is disabled for its countdown (Chromium moved the focus to <body>): the new code's field
+      if (again) focusWhenShown(codeField);
+    } else {
+      // refused: the alert says why; a pressed button disabled during the call gave the focus up
+      focusIfLost(again ? codeField : valueField);
     }
   };
 
@@ -60,23 +72,27 @@ export function MobileLogin({ onSignedIn, checkout }: Props) {
       <CodeStep
         mobile={sentTo.kind === 'mobile' ? sentTo.value : null}
         resendAt={resendAt}
+        resent={resent}
         busy={verify.isLoading || send.isLoading}
         errorKey={verify.error ? failureKey(verify.error) : send.error ? codeRequestFailureKey(send.error) : undefined}
         onSubmit={async (smsCode) => {
           const r = await verifyCode(sentTo.kind === 'mobile' ? { smsCode, mobileNumber: sentTo.value } : { smsCode });
           if ('data' in r && r.data) onSignedIn(r.data);
+          else focusIfLost(codeField); // refused: back to the code (the Sign in pressed was disabled during the check)
         }}
         // the last code check's error is stale once a new code is asked for: it hid a refused resend's own text
-        onResend={() => { verify.reset(); void request(sentTo); }}
-        onChangeNumber={() => { setSentTo(undefined); send.reset(); verify.reset(); }}
+        onResend={() => { verify.reset(); void request(sentTo, true); }}
+        // the number's form comes back in place of the step: its field takes the focus the pressed button had
+        onChangeNumber={() => { setSentTo(undefined); send.reset(); verify.reset(); focusWhenShown(valueField); }}
       />
     );
   }
 
   return (
     <section className="tx-page" aria-labelledby="login-title">
-      <h1 id="login-title">{t('login.title')}</h1>
-      {withPassword ? <PasswordLogin onSignedIn={onSignedIn} onBack={() => { setWithPassword(false); focusWhenShown(() => document.getElementById('login-value')); }} /> : (
+      {/* focusable from script: the page's own sign-out leaves the focus here (its button went with the area) */}
+      <h1 id="login-title" tabIndex={-1}>{t('login.title')}</h1>
+      {withPassword ? <PasswordLogin onSignedIn={onSignedIn} onBack={() => { setWithPassword(false); focusWhenShown(valueField); }} /> : (
         <>
           {/* the intro names the identifier chosen below it (it said "mobile number" whatever was chosen) */}
           <p>{t(`login.intro.${kind}`)}</p>
@@ -94,7 +110,7 @@ export function MobileLogin({ onSignedIn, checkout }: Props) {
               </fieldset>
             )}
             <Field
-              id="login-value"
+              id={VALUE_FIELD_ID}
               label={t(`login.label.${kind}`)}
               name={BODY_KEY[kind]}
               type={kind === 'mobile' ? 'tel' : 'text'}

@@ -4,6 +4,7 @@ import { Field, ErrorNotice, rules, type RuleError } from '@ticketing/shared';
 import type { CustomerInfo } from '@ticketing/shared/contracts';
 import { passwordLoginFailureKey, usePasswordLoginMutation } from '../api';
 import { NAMESPACE } from '../locales';
+import { focusIfLost } from '../area/focus';
 
 /** Email and password sign-in (POST /customer/login); a failure is LOGIN_FAILED whatever was wrong. */
 export function PasswordLogin({ onSignedIn, onBack }: { onSignedIn: (c: CustomerInfo) => void; onBack: () => void }) {
@@ -21,6 +22,8 @@ export function PasswordLogin({ onSignedIn, onBack }: { onSignedIn: (c: Customer
     if (next.email || next.password) return;
     const r = await login({ email: email.trim(), password });
     if ('data' in r && r.data) onSignedIn(r.data);
+    // refused: the alert says why; the Sign in pressed was disabled during the call and gave the focus to <body>
+    else focusIfLost(() => document.getElementById('pw-email'));
   };
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="tx-card" style={{ maxInlineSize: '26rem' }} aria-labelledby="pw-title">
