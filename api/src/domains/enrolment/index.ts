@@ -5,6 +5,7 @@ import {
   UnlockSeatResponse,
 } from '@ticketing/shared/contracts';
 import type { Db } from '../../db/index.ts';
+import { outboxEmailProvider, type EmailProvider } from '../../lib/email.ts';
 import { pick } from '../../lib/lang.ts';
 import { ApiHttpError, route } from '../../lib/route.ts';
 import { PlanCache } from '../seats/plan.ts';
@@ -12,6 +13,7 @@ import { assertSelection, refusalError, type SelectionRefusal } from '../seats/s
 import { requireCustomer, sessionCustomerId } from '../customers/service.ts';
 import { commitEnrolment, findSeason, myEnrolments, priceEnrolment, releaseEvent, seasonEvents, seasonView } from './service.ts';
 import { holdSeasonSeat, planSeat, seasonSeatState, unholdSeasonSeat } from './seats.ts';
+import { sendEnrolmentConfirmation } from './confirmationEmail.ts';
 
 const SEAT_ERRORS = { 400: 'GENERAL_ERROR | INVALID_ID', 404: 'INVALID_ID', 409: 'lock_seat_error | unlock_seat_error | MAX_SEATS' };
 
@@ -20,8 +22,9 @@ const SEAT_ERRORS = { 400: 'GENERAL_ERROR | INVALID_ID', 404: 'INVALID_ID', 409:
  * tariffs, selection events, seats in events, idempotent paid commit (ALREADY_ENROLLED), and the customer area's
  * release of one event's seat. Season seats live in the seats domain's seat state, so ordinary booking sees them taken.
  */
-export async function enrolmentPlugin(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+export async function enrolmentPlugin(app: FastifyInstance, opts: { db: Db; email?: EmailProvider }): Promise<void> {
   const { db } = opts;
+  const email = opts.email ?? outboxEmailProvider(db); // the enrolled customer's confirmation
   const plans = new PlanCache(db);
 
   route(app, {
@@ -177,9 +180,11 @@ export async function enrolmentPlugin(app: FastifyInstance, opts: { db: Db }): P
       401: 'UNAUTHORIZED', 402: 'PAYMENT_REQUIRED | PAYMENT_NOT_APPROVED | PAYMENT_DECLINED', 403: 'CSRF', 404: 'INVALID_ID',
       409: 'ALREADY_ENROLLED | HOLD_EXPIRED | MAX_SEATS | SINGLE_SEAT_GAP | COMPANION_ALONE',
     },
-    async handler({ params, headers, body, req }) {
+    async handler({ params, headers, body, lang, req }) {
       const customerId = await requireCustomer(db, req, { csrf: true });
-      return commitEnrolment(db, { seasonId: params.id, body, uuid: headers.uuid, idempotencyKey: headers['idempotency-key'], customerId });
+      const r = await commitEnrolment(db, { seasonId: params.id, body, uuid: headers.uuid, idempotencyKey: headers['idempotency-key'], customerId });
+      await sendEnrolmentConfirmation(db, email, r, customerId, lang); // once: a replay sends nothing; a failure never fails the enrolment
+      return r;
     },
   });
 }

@@ -5,6 +5,8 @@ import {
   MembershipRenewalResponse,
 } from '@ticketing/shared/contracts';
 import { requireCustomer } from '../customers/service.ts';
+import { loginIdentifiers } from '../customers/identify.ts';
+import { outboxEmailProvider, type EmailProvider } from '../../lib/email.ts';
 import { jerusalemToday } from '../../lib/time.ts';
 import type { Db } from '../../db/index.ts';
 import { ApiHttpError, route } from '../../lib/route.ts';
@@ -17,10 +19,13 @@ const SEAT_ERRORS = { 400: 'GENERAL_ERROR | INVALID_ID', 404: 'INVALID_ID', 409:
 /**
  * Membership purchase (spec 2, 3, 7, 8): the seats of a membership's events, quote and idempotent commit.
  * Holds go through the seats domain's own lock/unlock calls (same statement, timers, limits and live events).
+ * The buyer's confirmation goes out through the e-mail provider (the outbox unless one is handed in).
  */
-export async function membershipsPlugin(app: FastifyInstance, opts: { db: Db }): Promise<void> {
+export async function membershipsPlugin(app: FastifyInstance, opts: { db: Db; email?: EmailProvider }): Promise<void> {
   const { db } = opts;
+  const email = opts.email ?? outboxEmailProvider(db);
   const settings = loadOrdersSettings();
+  const memberNumberSignIn = loginIdentifiers(app.demo).includes('memberNumber');
 
   route(app, {
     method: 'GET', url: '/membership/seatplan', summary: "A membership's events to choose seats in (series: one step per event)", tags: ['memberships'],
@@ -111,7 +116,7 @@ export async function membershipsPlugin(app: FastifyInstance, opts: { db: Db }):
     },
     async handler({ body, headers, lang }) {
       return commitMembershipOrder(db, {
-        body, uuid: headers.uuid, idempotencyKey: headers['idempotency-key'], form: settings.config.forms.memberships, lang,
+        body, uuid: headers.uuid, idempotencyKey: headers['idempotency-key'], form: settings.config.forms.memberships, lang, email, memberNumberSignIn,
       });
     },
   });

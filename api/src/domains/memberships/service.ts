@@ -7,6 +7,9 @@ import { addDays, jerusalemToday } from '../../lib/time.ts';
 import { captureSession } from '../payments/providers/sessions.ts';
 import { sellHeldSeats } from '../seats/sale.ts';
 import { pick } from '../../lib/lang.ts';
+import type { EmailProvider } from '../../lib/email.ts';
+import { publicBaseUrl } from '../../lib/publicUrl.ts';
+import { membershipConfirmationMessage, type MembershipMailFacts } from './confirmationEmail.ts';
 
 /** Spec section 9: at most 10 memberships in one purchase. */
 export const MAX_MEMBERSHIP_QUANTITY = 10;
@@ -14,7 +17,7 @@ const PRICE_CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
 interface MembershipRow {
   id: number; type_id: number; name_he: string; name_en: string; is_for_sale: boolean; member_tickets: number; validity_days: number;
-  series_size: number | null;
+  series_size: number | null; description_he: string; description_en: string;
 }
 
 export async function findMembership(q: Queryable, id: number): Promise<MembershipRow> {
@@ -106,8 +109,13 @@ async function customerFor(q: Queryable, body: MembershipOrderBody): Promise<num
  */
 export async function commitMembershipOrder(db: Db, a: {
   body: MembershipOrderBody; uuid: string; idempotencyKey: string; form: CustomerFormConfig; lang: Lang;
+  /** The buyer's confirmation goes out through it once the order is committed (the other purchases' outbox). */
+  email?: EmailProvider;
+  /** The sign-in also takes a member number (the confirmation says so). */
+  memberNumberSignIn?: boolean;
 }): Promise<MembershipOrderResponse> {
-  return db.tx(async (q) => {
+  let facts: MembershipMailFacts | null = null;
+  const response = await db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`membership-order:${a.idempotencyKey}`]);
     const prior = await q.query<{ uuid: string; response: MembershipOrderResponse }>(
       'SELECT uuid, response FROM membership_orders WHERE idempotency_key = $1', [a.idempotencyKey]);
@@ -164,6 +172,30 @@ export async function commitMembershipOrder(db: Db, a: {
     await q.query(`INSERT INTO membership_orders (identifier, uuid, idempotency_key, customer_id, membership_id, total_agorot, payment_session_id, customer_info, response)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb)`,
     [identifier, a.uuid, a.idempotencyKey, customerId, m.id, order.total, paymentSessionId, JSON.stringify(normalizeCustomerInfo(a.body.customerInfo)), JSON.stringify(response)]);
+    facts = await mailFacts(q, a, order, paymentSessionId);
     return response;
   });
+  // The confirmation by e-mail, once (not on a replay); the purchase stands even if the mail cannot go out now.
+  const to = typeof a.body.customerInfo.email === 'string' ? a.body.customerInfo.email.trim() : '';
+  if (!response.replayed && facts && a.email && to) {
+    await a.email.send(membershipConfirmationMessage(response, facts, to, a.lang)).catch(() => undefined);
+  }
+  return response;
+}
+
+/** What the confirmation says beside the order's answer: the buyer as typed, the membership's description, the priced lines, the card. */
+async function mailFacts(q: Queryable, a: { body: MembershipOrderBody; lang: Lang; memberNumberSignIn?: boolean }, order: PricedMembershipOrder,
+  paymentSessionId: string | null): Promise<MembershipMailFacts> {
+  const info = normalizeCustomerInfo(a.body.customerInfo);
+  const m = order.membership;
+  const last4 = paymentSessionId
+    ? (await q.query<{ last4: string | null }>('SELECT last4 FROM payment_sessions WHERE id = $1', [paymentSessionId])).rows[0]?.last4 ?? null : null;
+  let customerAreaUrl: string | null = null;
+  try { customerAreaUrl = `${publicBaseUrl()}/customer`; } catch { /* no public address: no link */ }
+  return {
+    firstName: info.firstName ?? '', holder: `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(),
+    membership: pick(a.lang, m.name_he, m.name_en), grants: pick(a.lang, m.description_he, m.description_en),
+    lines: order.lines.map((l) => ({ name: l.name, quantity: l.quantity, amount: (l.unit * l.quantity) / 100 })),
+    last4, mobileEnd: (info.mobileNumber ?? '').slice(-3), memberNumberSignIn: !!a.memberNumberSignIn, customerAreaUrl,
+  };
 }
