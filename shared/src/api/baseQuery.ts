@@ -32,9 +32,18 @@ export function createBaseQuery(): BaseQueryFn<string | FetchArgs, unknown, ApiF
 }
 
 export function toFailure(error: FetchBaseQueryError): ApiFailure {
-  const data = 'data' in error ? (error.data as { error?: string } | undefined) : undefined;
+  // A body that is not JSON (a proxy's HTML 502/503/504 page) comes as PARSING_ERROR with the real status beside it:
+  // the HTTP status is what happened, so it is the failure's status (it was recorded as a parsing error and said
+  // "An error occurred"; a commit's "no answer" read it as no connection).
+  const status = error.status === 'PARSING_ERROR' && error.originalStatus >= 400 ? error.originalStatus : error.status;
+  const raw = 'data' in error ? error.data : undefined;
+  const data = raw && typeof raw === 'object' ? (raw as { error?: unknown }) : undefined;
+  const own = typeof data?.error === 'string' && data.error ? data.error : undefined;
+  const serverFault = typeof status === 'number' && status >= 500;
   // a server fault without a code of its own (a proxy's 502, a bare 500) is said as one, not as "an error occurred"
-  const code = data?.error ?? (error.status === 'FETCH_ERROR' ? 'NETWORK' : typeof error.status === 'number' && error.status >= 500 ? 'INTERNAL' : 'GENERIC');
-  return { status: error.status, code, key: errorKeyFor(code), data };
+  const code = own ?? (status === 'FETCH_ERROR' ? 'NETWORK' : serverFault ? 'INTERNAL' : 'GENERIC');
+  let key = errorKeyFor(code);
+  // a code of the server's that this page has no text for: a 5xx is still the server's fault, said as one
+  if (key === 'errors.generic' && serverFault) key = errorKeyFor('INTERNAL');
+  return { status, code, key, data: raw };
 }
-
