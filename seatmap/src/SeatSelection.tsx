@@ -218,6 +218,11 @@ function SeatSelectionView({
   useEffect(() => { onContinueRefusalClear?.(); }, [seats, onContinueRefusalClear]);
   const apiRefusal = model && continueRefusal ? refusalOf(model, continueRefusal) : null;
 
+  // a hold or release that failed was undone: the seat is said again as it now is (it stayed "selected" or "free")
+  useEffect(() => {
+    if (model && sel.reverted) setLive(modelSeatLabel(t, model, sel.reverted.seat, groupName));
+  }, [sel.reverted]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const activate = useCallback((i: number) => {
     if (!model) return;
     const wasSelected = !!model.selected[i];

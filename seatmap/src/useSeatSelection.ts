@@ -41,6 +41,12 @@ export function bestRefusal(model: SeatMapModel, quantity: number, accessibleNon
   return { ok: false, key: 'common:errors.NOT_ENOUGH_SEATS' };
 }
 
+/** Why a release failed: the connection's or the server's own text when it has one, else the spec's "Error unlocking seat". */
+export function unlockFailureKey(err: unknown): string {
+  const f = err as ApiFailure | undefined;
+  return f?.key && f.key !== 'errors.generic' && f.code !== 'unlock_seat_error' ? f.key : 'errors.unlock_seat_error';
+}
+
 /** A seat that asks first (spec section 5); a wheelchair space offers the free companion seat beside it. */
 export interface Confirmation { seat: number; kind: 'handicap' | 'companion' | 'limitedView'; companion?: number }
 
@@ -75,6 +81,11 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // A hold or release the api refused or never answered is undone on the map; `reverted` tells the view which seat, so
+  // what a screen reader last heard ("selected", "free") is said again as it now is (n: each failure is new).
+  const [reverted, setReverted] = useState<{ seat: number; n: number } | null>(null);
+  const failures = useRef(0);
+  const revertedAt = (seat: number) => setReverted({ seat, n: ++failures.current });
   const maxSeats = getRuntimeConfig().maxSeats;
 
   const input = useCallback((sectionId: number, x: number | null, y: number | null, tg: number): LockSeatInput => ({
@@ -95,6 +106,7 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
     const keys = unit.map((j) => model.key(j));
     model.setSelected(unit, false);
     actions.seatsUnselected({ presentationId: p.id, keys });
+    revertedAt(unit[0]!);
     const f = err as ApiFailure;
     const body = LockError.safeParse(f?.data);
     const code = body.success ? body.data.error : f?.code;
@@ -184,10 +196,11 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
     model.setSelected(unit, false);
     actions.seatsUnselected({ presentationId: p.id, keys });
     const sec = model.sections[model.sectionOf[i]];
-    unlock(input(sec.id, model.x[unit[0]], model.y[unit[0]], model.tg[i])).catch(() => {
+    unlock(input(sec.id, model.x[unit[0]], model.y[unit[0]], model.tg[i])).catch((err: unknown) => {
       model.setSelected(unit, true);
       actions.seatsSelected({ presentationId: p.id, seats: before.length ? before : unit.map((j) => cartSeatOf(model, j, 'held')) });
-      toast('errors.unlock_seat_error', 'error');
+      revertedAt(i);
+      toast(unlockFailureKey(err), 'error');
     });
   }, [model, p.id, actions, unlock, input]);
 
@@ -247,11 +260,11 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
     model.removeGaHeld(sectionId, last.XCoordinate, last.YCoordinate);
     actions.seatsUnselected({ presentationId: p.id, keys: [last.key] });
     model.emit([]);
-    unlock(input(sectionId, last.XCoordinate, last.YCoordinate, sec.ticketGroupId)).catch(() => {
+    unlock(input(sectionId, last.XCoordinate, last.YCoordinate, sec.ticketGroupId)).catch((err: unknown) => {
       model.addGaHeld(sectionId, last.XCoordinate, last.YCoordinate);
       actions.seatsSelected({ presentationId: p.id, seats: [last] });
       model.emit([]);
-      toast('errors.unlock_seat_error', 'error');
+      toast(unlockFailureKey(err), 'error');
     });
   }, [model, p.id, actions, unlock, input]);
 
@@ -298,6 +311,6 @@ export function useSeatSelection(p: Presentation, model: SeatMapModel | null, bi
 
   return useMemo(() => ({
     toggle, select, unselect, confirm, confirmation, refusal, clearRefusal: () => setRefusal(null),
-    gaAdd, gaRemove, bestAvailable, bestLoading: bestState.isLoading, canBest: !!best, isOwnPending, announcement, maxSeats,
-  }), [best, toggle, select, unselect, confirm, confirmation, refusal, gaAdd, gaRemove, bestAvailable, bestState.isLoading, isOwnPending, announcement, maxSeats]);
+    gaAdd, gaRemove, bestAvailable, bestLoading: bestState.isLoading, canBest: !!best, isOwnPending, announcement, reverted, maxSeats,
+  }), [best, toggle, select, unselect, confirm, confirmation, refusal, gaAdd, gaRemove, bestAvailable, bestState.isLoading, isOwnPending, announcement, reverted, maxSeats]);
 }

@@ -198,3 +198,43 @@ describe('the seat change step', () => {
     expect(lock).not.toHaveBeenCalled();
   });
 });
+
+describe('a hold that fails is said as the seat now is', () => {
+  it('offline: the seat tapped goes back to available, and the spoken line says available, not "selected"', async () => {
+    const cart = { seatsSelected: vi.fn(), seatsUnselected: vi.fn(), seatHeld: vi.fn(), holdExpiresAt: vi.fn() };
+    let fail: (e: unknown) => void = () => {};
+    const lock = vi.fn(() => new Promise<never>((_, reject) => { fail = reject; }));
+    const planAnswer = { seatplan: plan() };
+    const statusAnswer = status();
+    const b: SeatMapBinding = {
+      usePlan: () => ({ currentData: planAnswer as never, refetch() {} }),
+      useStatus: () => ({ currentData: statusAnswer as never, refetch() {} }),
+      useSeats: () => [],
+      useCartActions: () => cart,
+      useHoldApi: () => ({ lock, unlock: vi.fn(async () => undefined), release: async () => undefined, bestLoading: false }),
+      eventsUrl: () => '/events',
+    };
+    const presentation = { id: 7, venueId: 1, seatplanId: 1, seatingPolicyId: 1, venueName: 'Hall 1' } as unknown as Presentation;
+    render(
+      <I18nextProvider i18n={i18n}>
+        <SeatSelection presentation={presentation} groupName={() => 'Regular'} onValidityChange={() => {}} binding={b} maxSeats={2} />
+      </I18nextProvider>,
+    );
+    await screen.findAllByRole('gridcell');
+    const seat = screen.getAllByRole('gridcell').find((c) => c.dataset.key === '10_2_2')!;
+    fireEvent.click(seat);
+    expect(screen.getByTestId('seat-live').textContent).toMatch(/^Row A, seat 2, .*selected/);
+    await act(async () => { fail({ status: 'FETCH_ERROR', code: 'NETWORK', key: 'errors.NETWORK' }); });
+    expect(seat.getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByTestId('seat-live').textContent).toBe('Row A, seat 2, price group Regular, available');
+  });
+});
+
+describe('a release that fails says why', () => {
+  it('no connection is said as such; the spec\'s "Error unlocking seat" otherwise', async () => {
+    const { unlockFailureKey } = await import('../src/useSeatSelection');
+    expect(unlockFailureKey({ status: 'FETCH_ERROR', code: 'NETWORK', key: 'errors.NETWORK' })).toBe('errors.NETWORK');
+    expect(unlockFailureKey({ status: 409, code: 'unlock_seat_error', key: 'errors.generic' })).toBe('errors.unlock_seat_error');
+    expect(unlockFailureKey(new Error('x'))).toBe('errors.unlock_seat_error');
+  });
+});
