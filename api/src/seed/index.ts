@@ -51,12 +51,13 @@ export async function seed(db: Db, opts: { today?: string } = {}): Promise<{ see
     return true;
   });
   await seedOrders(db);
-  await seedLocalizedNames(db);
   await seedIntegrations(db);
   await seedVouchers(db);
   const presentationsAdded = await seedPresentations(db, opts.today ?? jerusalemToday());
   await (await import('./memberships.ts')).seedMemberships(db);
   await (await import('./enrolment.ts')).seedEnrolment(db);
+  // after the rows it names: the special and streaming tickets, the memberships' price codes, the season
+  await seedLocalizedNames(db);
   await seedSales(db, { today: opts.today });
   await (await import('./customerarea.ts')).seedCustomerArea(db);
   return { seeded, presentationsAdded };

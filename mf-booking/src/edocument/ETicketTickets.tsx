@@ -13,7 +13,7 @@ export function ETicketTickets({ d }: { d: Pick<EDocument, 'tickets' | 'isVod' |
   const someCancelled = !d.isCancelled && d.tickets.some((tk) => tk.isCancelled);
   return (
     <>
-      <table className="tx-table">
+      <table className={`tx-table ${styles.tickets}`}>
         <caption className="tx-visually-hidden">{t('edocument.tickets')}</caption>
         <thead><tr><th scope="col">{t(d.isVod ? 'edocument.viewing' : 'edocument.seat')}</th><th scope="col">{t('edocument.ticket')}</th><th scope="col">{t('edocument.scanned')}</th></tr></thead>
         <tbody>

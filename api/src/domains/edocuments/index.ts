@@ -6,6 +6,7 @@ import {
   SuccessResponse, type EDocument,
 } from '@ticketing/shared/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
+import { cachedNames, localeOf, localName, type FullLocale } from '../../lib/localizedNames.ts';
 import { ApiHttpError, route, type Lang } from '../../lib/route.ts';
 import { outboxSmsProvider, type SmsProvider } from '../../lib/sms.ts';
 import { countSmsSend, publicBaseUrl } from '../../lib/publicUrl.ts';
@@ -35,6 +36,8 @@ interface DocTicketRow {
   id: number; ticket_identifier: string | null; status: string; price_agorot: number; addons_agorot: number; scanned_at: Date | null; row_name: string | null; seat_name: string | null;
   section_he: string; section_en: string; ticket_he: string; ticket_en: string; presentation_id: number; starts_at: Date; duration_min: number;
   f_he: string; f_en: string; v_he: string; v_en: string; l_he: string; l_en: string; venue_type_id: number; x: number;
+  /** The ids the names are stored under in ru, ar and pl (localized_names). */
+  section_id: number; ticket_id: number; feature_id: number; venue_id: number; location_id: number;
 }
 
 async function loadDocument(q: Queryable, documentKey: string) {
@@ -45,7 +48,8 @@ async function loadDocument(q: Queryable, documentKey: string) {
   const { rows: tickets } = await q.query<DocTicketRow>(`
     SELECT rt.id, rt.ticket_identifier, rt.status, rt.price_agorot, rt.addons_agorot, rt.scanned_at, s.row_name, s.seat_name, se.name_he AS section_he, se.name_en AS section_en,
            t.name_he AS ticket_he, t.name_en AS ticket_en, p.id AS presentation_id, p.starts_at, f.duration_min, f.name_he AS f_he, f.name_en AS f_en,
-           v.name_he AS v_he, v.name_en AS v_en, l.name_he AS l_he, l.name_en AS l_en, v.venue_type_id, rt.x
+           v.name_he AS v_he, v.name_en AS v_en, l.name_he AS l_he, l.name_en AS l_en, v.venue_type_id, rt.x,
+           rt.section_id, rt.ticket_id, f.id AS feature_id, v.id AS venue_id, l.id AS location_id
     FROM reservation_tickets rt
     JOIN presentations p ON p.id = rt.presentation_id JOIN features f ON f.id = p.feature_id JOIN venues v ON v.id = p.venue_id
     JOIN locations l ON l.id = v.location_id JOIN sections se ON se.id = rt.section_id JOIN tickets t ON t.id = rt.ticket_id
@@ -75,12 +79,30 @@ export function keptTotalAgorot(o: {
   return { kept: Math.max(0, o.totalAgorot - refunded - unrecorded), refunded };
 }
 
-export async function buildEDocument(q: Queryable, documentKey: string, lang: Lang, now = new Date(), givenKeys?: QrKey[]): Promise<EDocument> {
+/**
+ * The names of an e-ticket's film, cinema, hall, section and ticket types in the visitor's language: he or en from the
+ * catalog's columns (`lang`), ru, ar or pl from the stored translations (`locale`), the English where none is stored.
+ */
+export async function documentNamer(q: Queryable, lang: Lang, locale: FullLocale) {
+  const names = locale === 'he' || locale === 'en' ? new Map<string, string>() : await cachedNames(q);
+  const he = lang === 'he';
+  return {
+    feature: (t: DocTicketRow) => localName(names, 'feature', t.feature_id, locale, he ? t.f_he : t.f_en),
+    location: (t: DocTicketRow) => localName(names, 'location', t.location_id, locale, he ? t.l_he : t.l_en),
+    venue: (t: DocTicketRow) => localName(names, 'venue', t.venue_id, locale, he ? t.v_he : t.v_en),
+    section: (t: DocTicketRow) => localName(names, 'section', t.section_id, locale, he ? t.section_he : t.section_en),
+    ticket: (t: DocTicketRow) => localName(names, 'ticket', t.ticket_id, locale, he ? t.ticket_he : t.ticket_en),
+    product: (p: { id: number; name_he: string; name_en: string }) => localName(names, 'product', p.id, locale, he ? p.name_he : p.name_en),
+  };
+}
+
+/** `lang`: he or en (the domain's columns); `locale`: the visitor's of five (ru, ar, pl read the stored translations). */
+export async function buildEDocument(q: Queryable, documentKey: string, lang: Lang, now = new Date(), givenKeys?: QrKey[], locale: FullLocale = lang): Promise<EDocument> {
   const keys = givenKeys ?? await loadQrKeys(q);
   const { r, tickets } = await loadDocument(q, documentKey);
   const first = tickets[0];
   if (!first) throw new ApiHttpError(404, 'ORDER_NOT_FOUND', 'order not found');
-  const he = lang === 'he';
+  const name = await documentNamer(q, lang, locale);
   const isVod = isVodType(first.venue_type_id);
   const live = tickets.filter(isLive);
   const isCancelled = r.status === 'cancelled' || live.length === 0;
@@ -90,8 +112,8 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
   const state = eTicketState(facts, now);
   const { rows: vouchers } = await q.query<{ reference: string; amount: number }>(`
     SELECT i.reference, vr.amount FROM voucher_redemptions vr JOIN system_voucher_items i ON i.id = vr.item_id WHERE vr.reservation_id = $1 ORDER BY vr.id`, [r.id]);
-  const { rows: products } = await q.query<{ name_he: string; name_en: string; quantity: number }>(`
-    SELECT p.name_he, p.name_en, rp.quantity FROM reservation_products rp JOIN products p ON p.id = rp.product_id WHERE rp.reservation_id = $1 ORDER BY p.id`, [r.id]);
+  const { rows: products } = await q.query<{ id: number; name_he: string; name_en: string; quantity: number }>(`
+    SELECT p.id, p.name_he, p.name_en, rp.quantity FROM reservation_products rp JOIN products p ON p.id = rp.product_id WHERE rp.reservation_id = $1 ORDER BY p.id`, [r.id]);
   const notes: string[] = [];
   if (r.is_hold) notes.push('edocument.notes.holdPayAtBoxOffice');
   if (products.length) notes.push('edocument.notes.collectProducts');
@@ -114,10 +136,10 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
   return {
     reservationIdentifier: r.identifier,
     state, isScanned, isPast, isCancelled, isHold: r.is_hold,
-    featureName: he ? first.f_he : first.f_en,
-    locationName: he ? first.l_he : first.l_en,
-    venueName: he ? first.v_he : first.v_en,
-    entrance: he ? first.section_he : first.section_en,
+    featureName: name.feature(first),
+    locationName: name.location(first),
+    venueName: name.venue(first),
+    entrance: name.section(first),
     dateTime: toIso(first.starts_at),
     date: jerusalemToday(first.starts_at),
     time: jerusalemTime(first.starts_at),
@@ -125,15 +147,15 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
     tickets: tickets.map((t) => ({
       ticketIdentifier: t.ticket_identifier ?? '',
       RowName: t.row_name, SeatName: t.seat_name ?? (isVodType(t.venue_type_id) ? null : String(t.x)),
-      SectionName: he ? t.section_he : t.section_en,
-      ticketName: he ? t.ticket_he : t.ticket_en,
+      SectionName: name.section(t),
+      ticketName: name.ticket(t),
       price: shekels(t.price_agorot),
       isScanned: t.scanned_at !== null,
       isCancelled: !isLive(t),
     })),
     // masked: anyone with a forwarded e-ticket link could otherwise spend the voucher's remaining balance
     vouchers: vouchers.map((v) => ({ reference: maskVoucherReference(v.reference), amount: shekels(v.amount) })),
-    products: products.map((p) => ({ name: he ? p.name_he : p.name_en, quantity: p.quantity })),
+    products: products.map((p) => ({ name: name.product(p), quantity: p.quantity })),
     totalAmount: shekels(anyCancelled ? kept : r.total_agorot),
     refundedAmount: shekels(refunded),
     collectAtCashier: r.is_hold || products.length > 0,
@@ -177,25 +199,26 @@ export async function edocumentsPlugin(app: FastifyInstance, opts: { db: Db; sms
   route(app, {
     method: 'GET', url: '/edocument/{documentKey}', summary: 'The electronic ticket of a reservation', tags,
     params: DocumentKeyParams, response: EDocumentResponse, errors: { 404: 'ORDER_NOT_FOUND' },
-    async handler({ params, lang, reply }) {
+    async handler({ params, lang, reply, req }) {
       reply.header('cache-control', 'no-store');
-      return { edocument: await buildEDocument(db, params.documentKey, lang, new Date(), qrKeys) };
+      return { edocument: await buildEDocument(db, params.documentKey, lang, new Date(), qrKeys, localeOf(req)) };
     },
   });
 
   route(app, {
     method: 'GET', url: '/edocument/{documentKey}/calendar.ics', summary: 'Calendar file of the booked presentation', tags,
     params: DocumentKeyParams, response: z.string(), produces: 'text/calendar', errors: { 404: 'ORDER_NOT_FOUND' },
-    async handler({ params, lang, reply }) {
+    async handler({ params, lang, reply, req }) {
       const { r, tickets } = await loadDocument(db, params.documentKey);
       const t = tickets[0];
       if (!t) throw new ApiHttpError(404, 'ORDER_NOT_FOUND');
-      // the download link says the page's language (?lang=, read by langOf): the browser's may differ
-      const he = lang === 'he';
+      // the download link says the page's language (?lang=, read by langOf and localeOf): the browser's may differ;
+      // not JSON, so the names hook never sees it: ru, ar and pl names are looked up here
+      const name = await documentNamer(db, lang, localeOf(req));
       reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${r.identifier}.ics"`);
       return calendarIcs({
-        identifier: r.identifier, start: t.starts_at, minutes: t.duration_min, title: he ? t.f_he : t.f_en,
-        location: `${he ? t.v_he : t.v_en}, ${he ? t.l_he : t.l_en}`, url: `${publicBaseUrl()}/edocument/${r.document_key}`,
+        identifier: r.identifier, start: t.starts_at, minutes: t.duration_min, title: name.feature(t),
+        location: `${name.venue(t)}, ${name.location(t)}`, url: `${publicBaseUrl()}/edocument/${r.document_key}`,
       });
     },
   });

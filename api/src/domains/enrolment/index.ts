@@ -7,11 +7,12 @@ import {
 import type { Db } from '../../db/index.ts';
 import { outboxEmailProvider, type EmailProvider } from '../../lib/email.ts';
 import { pick } from '../../lib/lang.ts';
+import { localeOf, localName } from '../../lib/localizedNames.ts';
 import { ApiHttpError, route } from '../../lib/route.ts';
 import { PlanCache } from '../seats/plan.ts';
 import { assertSelection, refusalError, type SelectionRefusal } from '../seats/selection.ts';
 import { requireCustomer, sessionCustomerId } from '../customers/service.ts';
-import { commitEnrolment, findSeason, myEnrolments, priceEnrolment, releaseEvent, seasonEvents, seasonView } from './service.ts';
+import { commitEnrolment, findSeason, myEnrolments, namesFor, priceEnrolment, releaseEvent, seasonEvents, seasonView } from './service.ts';
 import { holdSeasonSeat, planSeat, seasonSeatState, unholdSeasonSeat } from './seats.ts';
 import { sendEnrolmentConfirmation } from './confirmationEmail.ts';
 
@@ -29,11 +30,11 @@ export async function enrolmentPlugin(app: FastifyInstance, opts: { db: Db; emai
 
   route(app, {
     method: 'GET', url: '/enroll', summary: 'Seasons open for enrolment', tags: ['memberships'], response: EnrolSeasonsResponse,
-    async handler({ lang }) {
+    async handler({ lang, req }) {
       const { rows } = await db.query<{ id: number }>('SELECT id FROM enrolment_seasons ORDER BY id');
       const seasons = [];
       for (const r of rows) {
-        const s = await seasonView(db, r.id, lang, null);
+        const s = await seasonView(db, r.id, lang, null, localeOf(req));
         seasons.push({ SeasonId: s.SeasonId, Code: s.Code, Name: s.Name, Description: s.Description, VenueName: s.VenueName });
       }
       return { seasons };
@@ -43,7 +44,7 @@ export async function enrolmentPlugin(app: FastifyInstance, opts: { db: Db; emai
   route(app, {
     method: 'GET', url: '/enroll/mine', summary: "The signed-in customer's enrolments and their season seats per event", tags: ['memberships', 'customer'],
     response: MyEnrolmentsResponse, errors: { 401: 'UNAUTHORIZED' },
-    async handler({ req, lang }) { return myEnrolments(db, await requireCustomer(db, req, { csrf: false }), lang); },
+    async handler({ req, lang }) { return myEnrolments(db, await requireCustomer(db, req, { csrf: false }), lang, localeOf(req)); },
   });
 
   route(app, {
@@ -59,7 +60,7 @@ export async function enrolmentPlugin(app: FastifyInstance, opts: { db: Db; emai
     method: 'GET', url: '/enroll/{id}', summary: 'A season: fixed-seat rule, tariffs, events (required, prices), the signed-in customer', tags: ['memberships'],
     params: EnrolParams, response: EnrolSeasonResponse, errors: { 404: 'INVALID_ID' },
     async handler({ params, req, lang }) {
-      return { season: await seasonView(db, params.id, lang, await sessionCustomerId(db, req)) };
+      return { season: await seasonView(db, params.id, lang, await sessionCustomerId(db, req), localeOf(req)) };
     },
   });
 
@@ -164,11 +165,14 @@ export async function enrolmentPlugin(app: FastifyInstance, opts: { db: Db; emai
     method: 'POST', url: '/enroll/{id}/quote', summary: 'Prices an enrolment (tariffs × chosen events)', tags: ['memberships'],
     params: EnrolParams, body: EnrolOrderBody, response: EnrolQuoteResponse,
     errors: { 404: 'INVALID_ID', 409: 'MAX_SEATS' },
-    async handler({ params, body, lang }) {
+    async handler({ params, body, lang, req }) {
       const o = await priceEnrolment(db, params.id, body);
+      const locale = localeOf(req);
+      const names = await namesFor(db, locale);
+      const season = localName(names, 'season', o.season.id, locale, pick(lang, o.season.name_he, o.season.name_en));
       return {
         total: o.total / 100, seats: o.seatsPerEvent, events: o.events.length,
-        lines: o.lines.map((l) => ({ name: `${pick(lang, o.season.name_he, o.season.name_en)} · ${pick(lang, l.tariff.name_he, l.tariff.name_en)}`, quantity: l.seats, amount: l.amount / 100 })),
+        lines: o.lines.map((l) => ({ name: `${season} · ${localName(names, 'ticket', l.tariff.id, locale, pick(lang, l.tariff.name_he, l.tariff.name_en))}`, quantity: l.seats, amount: l.amount / 100 })),
       };
     },
   });

@@ -1,5 +1,6 @@
 import type { EnrolOrderBody, EnrolOrderResponse, EnrolSeason, MyEnrolmentsResponse } from '@ticketing/shared/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
+import { cachedNames, localName, type FullLocale, type NameTable } from '../../lib/localizedNames.ts';
 import { ApiHttpError, type Lang } from '../../lib/route.ts';
 import { captureSession } from '../payments/providers/sessions.ts';
 import { notifySeats } from '../seats/holds.ts';
@@ -16,6 +17,8 @@ export interface SeasonRow {
 export interface EventRow {
   presentation_id: number; ordinal: number; title_he: string; title_en: string; is_required: boolean; payable_agorot: number;
   price_override_agorot: number | null; starts_at: Date;
+  /** The play: its name in ru, ar and pl is stored under it (localized_names). */
+  feature_id: number;
 }
 export interface TariffRow { id: number; ticket_group_id: number; name_he: string; name_en: string; factor: number }
 
@@ -30,7 +33,7 @@ export async function findSeason(q: Queryable, id: number): Promise<SeasonRow> {
 /** The season's events still ahead, in order. */
 export async function seasonEvents(q: Queryable, seasonId: number): Promise<EventRow[]> {
   const { rows } = await q.query<EventRow>(`
-    SELECT e.presentation_id, e.ordinal, e.title_he, e.title_en, e.is_required, e.payable_agorot, e.price_override_agorot, p.starts_at
+    SELECT e.presentation_id, e.ordinal, e.title_he, e.title_en, e.is_required, e.payable_agorot, e.price_override_agorot, p.starts_at, p.feature_id
     FROM enrolment_events e JOIN presentations p ON p.id = e.presentation_id
     WHERE e.season_id = $1 AND p.starts_at > now() ORDER BY e.ordinal`, [seasonId]);
   return rows;
@@ -52,7 +55,12 @@ function seatPriceIn(season: SeasonRow, factor: number, e: EventRow, events: num
   return season.is_pricing_per_ticket ? Math.round((eventPrice(e) * factor) / 10) * 10 : Math.round(season.season_price / Math.max(1, events));
 }
 
-export async function seasonView(q: Queryable, id: number, lang: Lang, customerId: number | null): Promise<EnrolSeason> {
+/** The stored ru, ar and pl names (none needed for he and en: the domain's own columns). */
+export const namesFor = async (q: Queryable, locale: FullLocale): Promise<NameTable> =>
+  locale === 'he' || locale === 'en' ? new Map() : cachedNames(q);
+
+/** `lang`: he or en (the tables' columns); `locale`: the visitor's of five (ru, ar, pl: the stored translations, else English). */
+export async function seasonView(q: Queryable, id: number, lang: Lang, customerId: number | null, locale: FullLocale = lang): Promise<EnrolSeason> {
   const s = await findSeason(q, id);
   const events = await seasonEvents(q, id);
   const tariffs = await tariffsOf(q, s);
@@ -70,15 +78,17 @@ export async function seasonView(q: Queryable, id: number, lang: Lang, customerI
     }
   }
   const he = lang === 'he';
+  const names = await namesFor(q, locale);
+  const local = (entity: Parameters<typeof localName>[1], entityId: number, heText: string, enText: string) => localName(names, entity, entityId, locale, he ? heText : enText);
   return {
-    SeasonId: s.id, Code: s.code, Name: he ? s.name_he : s.name_en, Description: he ? s.description_he : s.description_en,
-    VenueName: he ? s.venue_he : s.venue_en, venueId: s.venue_id, seatplanId: s.seatplan_id,
+    SeasonId: s.id, Code: s.code, Name: local('season', s.id, s.name_he, s.name_en), Description: local('season_description', s.id, s.description_he, s.description_en),
+    VenueName: local('venue', s.venue_id, s.venue_he, s.venue_en), venueId: s.venue_id, seatplanId: s.seatplan_id,
     IsSkipMemberSeat: s.is_skip_member_seat, IsPricingPerTicket: s.is_pricing_per_ticket, SeasonPrice: s.season_price / 100,
     DefaultTicketGroupId: s.default_ticket_group_id,
     TicketGroups: groups.map((g) => ({
-      TicketGroupId: g.id, Name: he ? g.name_he : g.name_en,
+      TicketGroupId: g.id, Name: local('ticket_group', g.id, g.name_he, g.name_en),
       tariffs: tariffs.filter((t) => t.ticket_group_id === g.id).map((t) => ({
-        TicketId: t.id, Name: he ? t.name_he : t.name_en, Factor: t.factor,
+        TicketId: t.id, Name: local('ticket', t.id, t.name_he, t.name_en), Factor: t.factor,
         // the tariffs step shows a price, never computed in the browser: a seat over the required events (as the quote prices it)
         SeatPrice: (s.is_pricing_per_ticket
           ? events.filter((e) => e.is_required).reduce((sum, e) => sum + seatPriceIn(s, t.factor, e, events.length), 0)
@@ -86,7 +96,7 @@ export async function seasonView(q: Queryable, id: number, lang: Lang, customerI
       })),
     })),
     Presentations: events.map((e) => ({
-      PresentationId: e.presentation_id, Title: he ? e.title_he : e.title_en, dateTime: e.starts_at.toISOString(), IsRequired: e.is_required,
+      PresentationId: e.presentation_id, Title: local('feature', e.feature_id, e.title_he, e.title_en), dateTime: e.starts_at.toISOString(), IsRequired: e.is_required,
       MembershipPayableAmount: e.payable_agorot / 100,
       PresentationDetail: { IsPriceOverride: e.price_override_agorot !== null, Price: eventPrice(e) / 100 },
     })),
@@ -198,12 +208,12 @@ export async function commitEnrolment(db: Db, a: {
 }
 
 /** The customer's enrolments with each event's seats and whether it can still be released. */
-export async function myEnrolments(q: Queryable, customerId: number, lang: Lang): Promise<MyEnrolmentsResponse> {
+export async function myEnrolments(q: Queryable, customerId: number, lang: Lang, locale: FullLocale = lang): Promise<MyEnrolmentsResponse> {
   const { rows } = await q.query<{
-    identifier: string; season_id: number; name_he: string; name_en: string; presentation_id: number; title_he: string; title_en: string;
+    identifier: string; season_id: number; name_he: string; name_en: string; presentation_id: number; title_he: string; title_en: string; feature_id: number;
     starts_at: Date; section_id: number; x: number; y: number; row_name: string; seat_name: string; released: boolean;
   }>(`
-    SELECT en.identifier, en.season_id, s.name_he, s.name_en, es.presentation_id, ev.title_he, ev.title_en, p.starts_at,
+    SELECT en.identifier, en.season_id, s.name_he, s.name_en, es.presentation_id, ev.title_he, ev.title_en, p.feature_id, p.starts_at,
            es.section_id, es.x, es.y, st.row_name, st.seat_name, es.released_at IS NOT NULL AS released
     FROM enrolments en JOIN enrolment_seasons s ON s.id = en.season_id
     JOIN enrolment_seats es ON es.enrolment_id = en.id
@@ -212,14 +222,15 @@ export async function myEnrolments(q: Queryable, customerId: number, lang: Lang)
     JOIN seats st ON st.section_id = es.section_id AND st.x = es.x AND st.y = es.y
     WHERE en.customer_id = $1 ORDER BY en.id, p.starts_at, es.section_id, es.y, es.x`, [customerId]);
   const he = lang === 'he';
+  const names = await namesFor(q, locale);
   const out: MyEnrolmentsResponse['enrolments'] = [];
   for (const r of rows) {
     let en = out.find((e) => e.enrolmentIdentifier === r.identifier);
-    if (!en) out.push((en = { enrolmentIdentifier: r.identifier, seasonId: r.season_id, seasonName: he ? r.name_he : r.name_en, events: [] }));
+    if (!en) out.push((en = { enrolmentIdentifier: r.identifier, seasonId: r.season_id, seasonName: localName(names, 'season', r.season_id, locale, he ? r.name_he : r.name_en), events: [] }));
     let ev = en.events.find((e) => e.presentationId === r.presentation_id);
     if (!ev) {
       en.events.push((ev = {
-        presentationId: r.presentation_id, title: (he ? r.title_he : r.title_en) ?? '', dateTime: r.starts_at.toISOString(),
+        presentationId: r.presentation_id, title: localName(names, 'feature', r.feature_id, locale, (he ? r.title_he : r.title_en) ?? ''), dateTime: r.starts_at.toISOString(),
         releasable: false, seats: [],
       }));
     }
