@@ -64,7 +64,10 @@ function CustomerPage() {
       }} />
     );
   }
-  return <Area customer={customer} focusHeading={signedInHere} onSignedOut={() => publish('customer:logout', {})} />;
+  return (
+    <Area customer={customer} focusHeading={signedInHere} onSignedOut={() => publish('customer:logout', {})}
+      onAreaChanged={() => void refresh().then((r) => { if ('data' in r && r.data) setCustomer(r.data); })} />
+  );
 }
 
 export function App() {

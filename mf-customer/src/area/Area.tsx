@@ -18,10 +18,12 @@ interface Props {
   /** Shown in place of the sign-in just completed: the greeting takes the focus (it fell to <body> with the form). */
   focusHeading?: boolean;
   onSignedOut: () => void;
+  /** The area's data came again (after a cancellation, a voucher action…): the customer's own figures may have changed. */
+  onAreaChanged?: () => void;
 }
 
 /** The customer area of a signed-in customer: a greeting, sign-out, and one section per subject. */
-export function Area({ customer, focusHeading = false, onSignedOut }: Props) {
+export function Area({ customer, focusHeading = false, onSignedOut, onAreaChanged }: Props) {
   const { t } = useTranslation(NAMESPACE);
   const heading = useRef<HTMLHeadingElement>(null);
   // Once, on arrival: the greeting ("Hello, Rina") names the signed-in state and is read as the focus lands on it —
@@ -31,6 +33,15 @@ export function Area({ customer, focusHeading = false, onSignedOut }: Props) {
   const [logout, out] = useLogoutMutation();
   const locale = useAreaLocale();
   const area = useAreaDataQuery(locale);
+  // Memberships' tickets left and loyalty points come with the customer (sign-in, refresh), not with the area's data:
+  // a cancellation gives member tickets and points back and refetches the area, so the customer is asked again too
+  // (the section said "3 left" until a reload, with the tickets back).
+  const fetchedAt = area.fulfilledTimeStamp;
+  const lastFetch = useRef(fetchedAt);
+  useEffect(() => {
+    if (lastFetch.current !== undefined && fetchedAt !== lastFetch.current) onAreaChanged?.();
+    lastFetch.current = fetchedAt;
+  }, [fetchedAt]); // eslint-disable-line react-hooks/exhaustive-deps
   // The sections come together once the area's first calls have answered (each section reads its own from the same
   // cache): sections appearing one by one above the others moved them down the page while the visitor read (issue 12).
   const vod = useVodQuery(locale);
