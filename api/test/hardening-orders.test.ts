@@ -96,6 +96,22 @@ forEachEngine('hardening: hold orders and purge', (get) => {
     expect(doc.vouchers.some((v) => v.reference === `••••${rows[0]!.reference.slice(-4)}`)).toBe(true);
   });
 
+  it('the e-ticket shows what a voucher still pays after a cancellation gave part of it back, and none once all came back', async () => {
+    const { db, app } = get();
+    const { rows: [doc] } = await db.query<{ id: number; document_key: string }>(`
+      SELECT id, document_key FROM reservations r WHERE document_key IS NOT NULL AND status = 'committed'
+         AND NOT EXISTS (SELECT 1 FROM voucher_redemptions vr WHERE vr.reservation_id = r.id) ORDER BY id DESC LIMIT 1`);
+    const { rows: [item] } = await db.query<{ id: number; reference: string }>(`SELECT id, reference FROM system_voucher_items WHERE reference = 'GIFT-100-DEMO'`);
+    await db.query('INSERT INTO voucher_redemptions (item_id, reservation_id, amount) VALUES ($1, $2, 5045)', [item!.id, doc!.id]);
+    const shown = async () => EDocumentResponse.parse((await app.inject({ url: `/api/edocument/${doc!.document_key}` })).json()).edocument.vouchers;
+    expect(await shown()).toEqual([{ reference: `••••${item!.reference.slice(-4)}`, amount: 50.45 }]);
+    const back = (agorot: number) => db.query(`INSERT INTO system_voucher_events (item_id, kind, amount, tickets, reservation_id) VALUES ($1, 'refunded', $2, 0, $3)`, [item!.id, agorot, doc!.id]);
+    await back(2745);
+    expect(await shown()).toEqual([{ reference: `••••${item!.reference.slice(-4)}`, amount: 23 }]);
+    await back(2300);
+    expect(await shown()).toEqual([]);
+  });
+
   it('guessing codes: after 30 wrong ones an address gets 429 RATE_LIMITED, others are unaffected (point 8)', async () => {
     const { app } = get();
     const p = await presentation(get(), V33.venue, 16);

@@ -110,8 +110,15 @@ export async function buildEDocument(q: Queryable, documentKey: string, lang: La
   const facts = { cancelled: isCancelled, scanned: isScanned, startsAt: first.starts_at, isVod, graceMinutes: PAST_GRACE_MINUTES };
   const isPast = isPastEvent(facts, now);
   const state = eTicketState(facts, now);
+  // What each voucher still pays for this order: its redemption less what a cancellation gave back to it (the page
+  // showed the whole redemption beside a total after the refund, and the figures did not add up); none left: not shown.
   const { rows: vouchers } = await q.query<{ reference: string; amount: number }>(`
-    SELECT i.reference, vr.amount FROM voucher_redemptions vr JOIN system_voucher_items i ON i.id = vr.item_id WHERE vr.reservation_id = $1 ORDER BY vr.id`, [r.id]);
+    SELECT reference, amount FROM (
+      SELECT min(vr.id) AS first, i.reference, (sum(vr.amount) - COALESCE((SELECT sum(e.amount) FROM system_voucher_events e
+             WHERE e.item_id = i.id AND e.reservation_id = $1 AND e.kind = 'refunded'), 0))::int AS amount
+        FROM voucher_redemptions vr JOIN system_voucher_items i ON i.id = vr.item_id WHERE vr.reservation_id = $1
+       GROUP BY i.id, i.reference
+    ) v WHERE amount > 0 ORDER BY first`, [r.id]);
   const { rows: products } = await q.query<{ id: number; name_he: string; name_en: string; quantity: number }>(`
     SELECT p.id, p.name_he, p.name_en, rp.quantity FROM reservation_products rp JOIN products p ON p.id = rp.product_id WHERE rp.reservation_id = $1 ORDER BY p.id`, [r.id]);
   const notes: string[] = [];
