@@ -10,7 +10,8 @@ import { usePresentationQuery, useReleaseHoldsMutation } from '../api/seatsApi';
 import { readMiniSite } from '../minisite/miniSiteSession';
 import { buildCartPayload, CartBuildError } from './cartPayload';
 import { checkoutActions, saveRestartedCheckout } from './checkoutSlice';
-import { commitOrder } from './commit';
+import { commitOrder, isRetryable } from './commit';
+import { useOnline } from './useOnline';
 import { failureCode, failureText } from './errors';
 import { useCheckoutDispatch, useCheckoutSelector, useLocale } from './hooks';
 import { clearIdempotencyKey, fingerprint } from './idempotency';
@@ -36,8 +37,9 @@ export const RESTART_DELAY_MS = 2500;
 
 /** Why a commit had no answer, said as it is: no connection, a server fault, or no answer at all. */
 export function noAnswerText(error: unknown): string {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  if (typeof status === 'number') return 'payment.serverFault';
+  const e = error as { status?: unknown; originalStatus?: unknown } | undefined;
+  // a proxy's HTML 502 that did not parse still had a status: the server's fault, not the connection's
+  if (typeof e?.status === 'number' || typeof e?.originalStatus === 'number') return 'payment.serverFault';
   return typeof navigator !== 'undefined' && navigator.onLine === false ? 'payment.offline' : 'payment.noResponse';
 }
 
@@ -87,19 +89,35 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
 
   // Price the cart on the api whenever what is being bought changes (not on the payment identifier).
   const priceKey = 'cart' in built ? fingerprint({ ...built.cart, paymentIdentifier: null }) : null;
-  useEffect(() => {
-    if (!('cart' in built)) return;
-    void priceCart({ cart: { ...built.cart, paymentIdentifier: null }, miniSiteUrl: miniSite?.url ?? null }).unwrap().catch((e) => {
+  const priceNow = useCallback(() => {
+    if (!('cart' in built)) return Promise.resolve(false);
+    return priceCart({ cart: { ...built.cart, paymentIdentifier: null }, miniSiteUrl: miniSite?.url ?? null }).unwrap().then(() => true, (e: unknown) => {
       const code = failureCode(e);
       if (code === 'NO_MEMBERSHIP' || code === 'PREMIUM_HOLD') {
         setHoldNotice(code);
         if (code === 'NO_MEMBERSHIP') setHold(false);
       }
+      return false;
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [built, miniSite?.url, priceCart]);
+  useEffect(() => {
+    void priceNow();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [priceKey]);
 
   const order = priced.data?.order;
+  // Pricing that had no answer (offline, a server fault) is asked again: by Try again beside why, and by itself when
+  // the browser is back online (QA, eighteenth session: one lost answer left the step with a disabled Pay for good).
+  const pricingFailed = !!priced.error && !holdNotice && isRetryable(priced.error);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const repriceRef = useRef<HTMLButtonElement>(null);
+  const reprice = useCallback(async (byHand: boolean) => {
+    const ok = await priceNow();
+    // Try again disappears while it works: the focus goes to the priced summary's heading, or back to Try again
+    if (byHand) requestAnimationFrame(() => (ok ? titleRef.current : repriceRef.current)?.focus());
+  }, [priceNow]);
+  useOnline(pricingFailed, () => void reprice(false));
   const focusAlert = () => requestAnimationFrame(() => alertRef.current?.focus());
   // The button that opened the voucher dialog (or removed the voucher) is gone once it has done its work: the focus
   // goes to what replaced it — the voucher now paying, read out, or the button to add one (it fell to the page's body)
@@ -222,9 +240,14 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
 
   return (
     <section className={styles.form} aria-labelledby="payment-title" data-testid="payment-step">
-      <h2 id="payment-title">{t('summary.title')}</h2>
+      <h2 id="payment-title" ref={titleRef} tabIndex={-1}>{t('summary.title')}</h2>
       {priced.isLoading && !order && <Spinner />}
-      {priced.error && !holdNotice && <p role="alert" className="tx-error" data-testid="summary-error">{failureText(t, priced.error)}</p>}
+      {priced.error && !holdNotice && (
+        <div role="alert" className="tx-error" data-testid="summary-error">
+          <p>{failureText(t, priced.error)}</p>
+          {pricingFailed && <button type="button" ref={repriceRef} className="tx-btn" onClick={() => void reprice(true)}>{t('payment.retry')}</button>}
+        </div>
+      )}
       {order && <OrderSummaryView order={order} />}
 
       {holdNotice === 'NO_MEMBERSHIP' && <p role="alert" className="tx-error" data-testid="hold-refused">{t('payment.hold.noMembership')}</p>}
