@@ -20,13 +20,15 @@ import { usePersistCheckout } from './persist';
 import { markOrderRestarted } from './restartNotice';
 import { VoucherDialog } from './VoucherDialog';
 import { BlikPayment, type BlikOutcome } from './payment/BlikPayment';
+import { cancelHostedSession, fetchSessionStatus, frameFailed } from './payment/hostedSession';
 import { activeProviders, PaymentMethodChooser } from './payment/PaymentMethodChooser';
 import type { StepProps } from '../order/stepProps';
 import styles from './checkout.module.css';
 
 type Phase =
   | { kind: 'summary' }
-  | { kind: 'form'; url: string }
+  | { kind: 'form'; url: string; sessionId: string; failed: boolean; load: number }
+  | { kind: 'leaving' }
   | { kind: 'blik'; sessionId: string }
   | { kind: 'committing' }
   | { kind: 'paymentError'; text: string }
@@ -184,6 +186,8 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
   // Messages of the hosted payment page: only from the api origin and our own iframe.
   useHostedPaymentMessages(phase.kind === 'form', frameRef, (msg) => {
     if (msg.status === 'approved') {
+      // the session's outcome is acted on once: by this message, the api's status or Choose another way to pay
+      if (!claimSession(msg.paymentIdentifier)) return;
       dispatch(checkoutActions.setPaymentIdentifier(msg.paymentIdentifier));
       void commit(msg.paymentIdentifier);
     } else if (msg.status === 'cancelled') {
@@ -196,6 +200,62 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
       if (failed) { setPhase({ kind: 'paymentError', text: t(failed) }); focusAlert(); }
     }
   });
+
+  /*
+   * The card page inside the frame (QA, eighteenth session): when it fails (offline at Approve, the 3-D Secure answer
+   * lost on its way back) the frame shows the browser's error page and its approval never reaches the page. The page
+   * asks the api for the session's state when the frame fails and when the browser is back online, and goes on to the
+   * commit when it is approved; Reload the card page shows the card page again, Choose another way to pay leaves it.
+   * `cardSession` is the session whose outcome is still to be acted on: each way on claims it first, so an approval
+   * is committed once, and a session left is never committed (the commit alone captures, only the session it sends).
+   */
+  const cardSession = useRef<string | null>(null);
+  const claimSession = useCallback((id: string) => {
+    if (cardSession.current !== id) return false;
+    cardSession.current = null;
+    return true;
+  }, []);
+  const formPhase = phase.kind === 'form' ? phase : null;
+  const checkCardSession = useCallback(async () => {
+    const id = cardSession.current;
+    if (!id) return;
+    const status = await fetchSessionStatus(id);
+    if (status === 'approved') {
+      if (!claimSession(id)) return;
+      dispatch(checkoutActions.setPaymentIdentifier(id));
+      void commit(id);
+    } else if ((status === 'declined' || status === '3ds_failed') && claimSession(id)) {
+      const failed = paymentFailureKey(status);
+      if (failed) { setPhase({ kind: 'paymentError', text: t(failed) }); focusAlert(); }
+    }
+  }, [claimSession, dispatch, commit, t]);
+  useOnline(!!formPhase, () => void checkCardSession());
+  const onFrameLoad = () => {
+    if (!formPhase || !frameFailed(frameRef.current, formPhase.url)) return;
+    setPhase({ ...formPhase, failed: true });
+    focusAlert();
+    if (typeof navigator === 'undefined' || navigator.onLine !== false) void checkCardSession();
+  };
+  const reloadCardPage = () => {
+    if (!formPhase) return;
+    setPhase({ ...formPhase, failed: false, load: formPhase.load + 1 });
+    requestAnimationFrame(() => frameRef.current?.focus());
+  };
+  const payRef = useRef<HTMLButtonElement>(null);
+  const leaveCardPage = async () => {
+    if (!formPhase || !claimSession(formPhase.sessionId)) return;
+    setPhase({ kind: 'leaving' });
+    // approved meanwhile (its answer lost): the order is completed with it rather than the card charged again
+    const status = await fetchSessionStatus(formPhase.sessionId);
+    if (status === 'approved') {
+      dispatch(checkoutActions.setPaymentIdentifier(formPhase.sessionId));
+      void commit(formPhase.sessionId);
+      return;
+    }
+    if (status !== 'captured') void cancelHostedSession(formPhase.url);
+    setPhase({ kind: 'summary' });
+    requestAnimationFrame(() => (document.querySelector<HTMLElement>('[data-testid="payment-methods"] input:checked') ?? payRef.current)?.focus());
+  };
 
   const pay = async () => {
     if (!order) return;
@@ -210,7 +270,11 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
         locale, total: order.amountDue, locationId: order.locationId ?? undefined,
         authProfileId: order.authProfileId ?? undefined, numberOfPayments: order.numberOfPayments, provider: method?.id,
       }).unwrap();
-      setPhase(method?.kind === 'blik' ? { kind: 'blik', sessionId: f.sessionId } : { kind: 'form', url: f.paymentFormURL });
+      if (method?.kind === 'blik') setPhase({ kind: 'blik', sessionId: f.sessionId });
+      else {
+        cardSession.current = f.sessionId;
+        setPhase({ kind: 'form', url: f.paymentFormURL, sessionId: f.sessionId, failed: false, load: 0 });
+      }
     } catch (e) {
       setPhase({ kind: 'paymentError', text: failureText(t, e) });
       focusAlert();
@@ -325,18 +389,30 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
           </div>
         )}
         {phase.kind === 'cancelled' && <p role="alert" className="tx-error" data-testid="payment-cancelled">{t('payment.cancelled')}</p>}
+        {phase.kind === 'form' && phase.failed && (
+          <div role="alert" className="tx-error" data-testid="payment-frame-failed">
+            <p>{t('payment.frame.failed')}</p>
+            <button type="button" className="tx-btn" onClick={reloadCardPage}>{t('payment.frame.reload')}</button>
+          </div>
+        )}
       </div>
 
       {phase.kind === 'form' && (
-        <iframe ref={frameRef} src={phase.url} title={t('payment.frameTitle')} className={styles.frame} data-testid="payment-frame" />
+        <>
+          <iframe key={phase.load} ref={frameRef} src={phase.url} title={t('payment.frameTitle')} className={styles.frame} data-testid="payment-frame" onLoad={onFrameLoad} />
+          <div className={styles.actions}>
+            <button type="button" className="tx-btn tx-btn-secondary" onClick={() => void leaveCardPage()} data-testid="payment-leave">{t('payment.frame.leave')}</button>
+          </div>
+        </>
       )}
+      {phase.kind === 'leaving' && <div role="status" aria-live="polite"><Spinner /><p>{t('payment.frame.checking')}</p></div>}
       {phase.kind === 'blik' && <BlikPayment sessionId={phase.sessionId} onApproved={onBlikApproved} onEnded={onBlikEnded} />}
       {phase.kind === 'committing' && <div role="status" aria-live="polite"><Spinner /><p>{t('payment.processing')}</p></div>}
 
       {(phase.kind === 'summary') && (
         <div className={styles.actions}>
           {onBack && <button type="button" className="tx-btn tx-btn-secondary" onClick={onBack}>{t('common:actions.back')}</button>}
-          <button type="button" className="tx-btn" disabled={!order || priced.isLoading || formState.isLoading || !!holdNotice} onClick={() => void pay()} data-testid="pay">
+          <button type="button" ref={payRef} className="tx-btn" disabled={!order || priced.isLoading || formState.isLoading || !!holdNotice} onClick={() => void pay()} data-testid="pay">
             {order && (order.isHold ? t('payment.confirmHold') : order.amountDue <= 0 ? t('payment.confirmFree') : t('payment.pay', { amount: formatMoney(order.amountDue, locale) }))}
             {!order && t('payment.payShort')}
           </button>
