@@ -6,17 +6,34 @@ import { newCustomer, signIn, type SignedIn } from './customer-helpers.ts';
 import { cancellationAmounts, loadCancellationSettings } from '../src/domains/customerarea/cancellation.ts';
 
 describe('cancellation arithmetic: fixed, percentage and per-ticket fees; never more than the tickets', () => {
-  it('fixed fee once per cancellation', () => {
-    expect(cancellationAmounts({ kind: 'fixed', value: 1000 }, 8000, 2)).toEqual({ fee: 1000, refund: 7000 });
-    expect(cancellationAmounts({ kind: 'fixed', value: 1000 }, 600, 1)).toEqual({ fee: 600, refund: 0 });
+  it('fixed fee once per cancellation, shared over the tickets by price', () => {
+    expect(cancellationAmounts({ kind: 'fixed', value: 1000 }, [4000, 4000])).toEqual({ fee: 1000, refund: 7000, shares: [500, 500] });
+    expect(cancellationAmounts({ kind: 'fixed', value: 1000 }, [600])).toEqual({ fee: 600, refund: 0, shares: [600] });
+    // the odd agora goes to the dearest ticket, never to a free one
+    expect(cancellationAmounts({ kind: 'fixed', value: 1001 }, [0, 4000, 4000]).shares).toEqual([0, 501, 500]);
   });
-  it('percentage rounded to whole agorot', () => {
-    expect(cancellationAmounts({ kind: 'percent', value: 10 }, 8450, 2)).toEqual({ fee: 845, refund: 7605 });
-    expect(cancellationAmounts({ kind: 'percent', value: 15 }, 3333, 1)).toEqual({ fee: 500, refund: 2833 });
+  it('percentage rounded to whole agorot, per ticket', () => {
+    expect(cancellationAmounts({ kind: 'percent', value: 10 }, [4500, 3950])).toEqual({ fee: 845, refund: 7605, shares: [450, 395] });
+    expect(cancellationAmounts({ kind: 'percent', value: 15 }, [3333])).toEqual({ fee: 500, refund: 2833, shares: [500] });
   });
-  it('per ticket', () => {
-    expect(cancellationAmounts({ kind: 'perTicket', value: 500 }, 8000, 2)).toEqual({ fee: 1000, refund: 7000 });
-    expect(cancellationAmounts({ kind: 'perTicket', value: 500 }, 800, 3)).toEqual({ fee: 800, refund: 0 });
+  it('per ticket, each at most what its ticket cost', () => {
+    expect(cancellationAmounts({ kind: 'perTicket', value: 500 }, [4000, 4000])).toEqual({ fee: 1000, refund: 7000, shares: [500, 500] });
+    expect(cancellationAmounts({ kind: 'perTicket', value: 500 }, [300, 300, 200])).toEqual({ fee: 800, refund: 0, shares: [300, 300, 200] });
+  });
+  it('a ticket that cost nothing adds no fee; the total is the same however the tickets are split (QA, eighteenth session)', () => {
+    // a ₪0 member ticket cancelled with a ₪45 one cost ₪5 more than cancelling them one at a time
+    expect(cancellationAmounts({ kind: 'perTicket', value: 500 }, [4500, 0])).toEqual({ fee: 500, refund: 4000, shares: [500, 0] });
+    expect(cancellationAmounts({ kind: 'perTicket', value: 500 }, [0])).toEqual({ fee: 0, refund: 0, shares: [0] });
+    expect(cancellationAmounts({ kind: 'percent', value: 12 }, [0]).fee).toBe(0);
+    expect(cancellationAmounts({ kind: 'fixed', value: 1000 }, [0, 0]).fee).toBe(0);
+    const prices = [4225, 4225, 1999, 0, 3333];
+    for (const fee of [{ kind: 'perTicket', value: 500 }, { kind: 'percent', value: 12 }, { kind: 'percent', value: 15 }] as const) {
+      const together = cancellationAmounts(fee, prices);
+      const oneByOne = prices.map((p) => cancellationAmounts(fee, [p]));
+      expect(together.fee, `${fee.kind} ${fee.value}`).toBe(oneByOne.reduce((a, r) => a + r.fee, 0));
+      expect(together.refund).toBe(oneByOne.reduce((a, r) => a + r.refund, 0));
+      expect(together.shares).toEqual(oneByOne.map((r) => r.fee));
+    }
   });
   it('off by default in production, on in the demo, configurable', () => {
     expect(loadCancellationSettings({ NODE_ENV: 'production' }).enabled).toBe(false);
@@ -59,7 +76,9 @@ forEachEngine('customer area: data, cancellation, isolation between customers', 
     expect(r.statusCode, r.body).toBe(200);
     const out = CancelReservationResponse.parse(r.json());
     // paid by card alone: all of it to the card (here the account credit, as asked)
-    expect(out).toEqual({ cancelledItems: [ticket.id], ticketsAmount: ticket.price, fee: 5, refund: ticket.price - 5, refundToTransactionCredit: true, split: cardOnly(ticket.price - 5) });
+    expect(out).toMatchObject({ cancelledItems: [ticket.id], ticketsAmount: ticket.price, fee: 5, refund: ticket.price - 5, refundToTransactionCredit: true, split: cardOnly(ticket.price - 5) });
+    // the account credit is a voucher of the customer's, holding the card's part (eighteenth session: it existed nowhere)
+    expect(out.credit).toMatchObject({ amount: ticket.price - 5, balance: ticket.price - 5 });
     // the seat is free: no live row for it any more, the other seat still sold
     const live = await db.query<{ x: number; y: number }>(`SELECT x, y FROM presentation_seats WHERE presentation_id = $1 AND section_id = $2 AND status = 'sold'
       AND (x, y) IN ((${booked.places[0]!.x}, ${booked.places[0]!.y}), (${booked.places[1]!.x}, ${booked.places[1]!.y}))`, [booked.p.id, V33.reserved]);

@@ -77,3 +77,67 @@ describe('the cancel dialog and its outcome say where the refund goes', () => {
     expect(await within(dialog).findByText('You will get ₪95.00 back (₪10.00 cancellation fee withheld).')).toBeTruthy();
   });
 });
+
+describe('eighteenth session: the account credit is named, and tickets that cost nothing say only what comes back', () => {
+  it('[en] refund to account credit: the dialog says what the credit is; the outcome names its voucher (masked), balance and how it pays', async () => {
+    const credit = { reference: 'CR-AB12-CD34-K7QX', amount: 19.8, balance: 19.8, validUntil: '2031-11-28' };
+    const fetch = vi.fn(jsonFetch({
+      '/cancel-quote': { ticketIds: [51], ticketsAmount: 24.8, fee: 5, refund: 19.8, split: split({ card: 19.8 }) },
+      '/cancel': { cancelledItems: [51], ticketsAmount: 24.8, fee: 5, refund: 19.8, refundToTransactionCredit: true, split: split({ card: 19.8 }), credit },
+    }));
+    vi.stubGlobal('fetch', fetch);
+    renderComponent(() => <ReservationsSection data={data(order({ tickets: [{ id: 51, sectionName: 'Stalls', row: 'H', seat: '7', price: 24.8, status: 'sold', cancellable: true }] }))} />, 'en');
+    await screen.findByRole('button', { name: 'Cancel tickets' });
+    const dialog = await open('Cancel tickets');
+    const box = within(dialog).getByRole('checkbox', { name: 'Refund to my account credit instead of the card' });
+    // what the account credit is, said with the choice (it existed nowhere)
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)!.textContent)
+      .toBe('Account credit is a voucher of yours, listed under Gift vouchers and valid for 5 years: it pays a next order at checkout (“Pay with a voucher”).');
+    fireEvent.click(box);
+    await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent)
+      .toBe('You will get ₪19.80 back (₪5.00 cancellation fee withheld): ₪19.80 to your account credit.'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    const code = isolateLtr('••••K7QX');
+    expect(await screen.findByText(`Cancelled: ₪19.80 to your account credit, voucher ${code} (₪5.00 fee withheld). `
+      + `Your account credit ${code} now holds ₪19.80, valid until ${isolateLtr('28/11/2031')}: pay with it at checkout (“Pay with a voucher”); its code is under Gift vouchers.`)).toBeTruthy();
+    const sent = fetch.mock.calls.map(([req]) => req as Request).find((r) => r.method === 'POST' && r.url.endsWith('/cancel'))!;
+    expect(await sent.clone().json()).toMatchObject({ refundToTransactionCredit: true });
+  });
+
+  it('[en] a ₪0 member ticket cancelled alone: no "₪0.00 back to your card (fee ₪0.00 withheld)", only that the member ticket is back', async () => {
+    vi.stubGlobal('fetch', vi.fn(jsonFetch({
+      '/cancel-quote': { ticketIds: [52], ticketsAmount: 0, fee: 0, refund: 0, split: split({ memberTickets: 1 }) },
+      '/cancel': { cancelledItems: [52], ticketsAmount: 0, fee: 0, refund: 0, refundToTransactionCredit: false, split: split({ memberTickets: 1 }) },
+    })));
+    renderComponent(() => <ReservationsSection data={data(order({ tickets: [{ id: 52, sectionName: 'Stalls', row: 'H', seat: '8', price: 0, status: 'sold', cancellable: true }] }))} />, 'en');
+    await screen.findByRole('button', { name: 'Cancel tickets' });
+    const dialog = await open('Cancel tickets');
+    await vi.waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('These tickets cost nothing: no refund and no fee. Back to you: member tickets: 1.'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    expect(await screen.findByText('Cancelled. Back to you: member tickets: 1.')).toBeTruthy();
+    for (const said of screen.getAllByRole('status')) expect(said.textContent).not.toMatch(/0\.00|card|fee/);
+  });
+
+  it('every language: tickets that cost nothing name no amount, no card and no fee', async () => {
+    const { default: i18next } = await import('i18next');
+    const { resources, NAMESPACE } = await import('../src/locales');
+    const { doneText, quoteText } = await import('../src/area/ReservationsSection');
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources: Object.fromEntries(Object.entries(resources).map(([l, r]) => [l, { [NAMESPACE]: r }])), lng: 'en', interpolation: { escapeValue: false } });
+    for (const lang of ['he', 'en', 'ru', 'ar', 'pl'] as const) {
+      const t = i18n.getFixedT(lang, NAMESPACE) as (k: string, o?: Record<string, unknown>) => string;
+      const back = split({ memberTickets: 2 });
+      const done = doneText(t, { cancelledItems: [1, 2], ticketsAmount: 0, fee: 0, refund: 0, refundToTransactionCredit: false, split: back }, lang);
+      const quoted = quoteText(t, { ticketIds: [1, 2], ticketsAmount: 0, fee: 0, refund: 0, split: back }, lang, false);
+      for (const text of [done, quoted]) {
+        expect(text, lang).toContain(t('area.reservations.backMemberTickets', { n: 2 }));
+        expect(text, lang).not.toMatch(/0[.,]00|₪/);
+        expect(text, lang).not.toContain(t('area.reservations.partCard', { amount: '' }).trim());
+        expect(text, lang).not.toMatch(/area\.reservations/);
+      }
+      // nothing back at all: no amount either
+      expect(doneText(t, { cancelledItems: [1], ticketsAmount: 0, fee: 0, refund: 0, refundToTransactionCredit: false, split: split() }, lang)).not.toMatch(/0[.,]00|₪/);
+    }
+  });
+});

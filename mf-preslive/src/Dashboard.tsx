@@ -12,11 +12,12 @@ import { ByDate } from './screens/ByDate';
 import { ByFilm } from './screens/ByFilm';
 import { CinemaDrill, PresentationBox } from './screens/Drill';
 import { FeaturesV2 } from './screens/FeaturesV2';
+import { Refunds } from './screens/Refunds';
 import { Reports } from './screens/Reports';
 import styles from './App.module.css';
 import { NAMESPACE } from './locales';
 
-const TABS = [['/', 'nav.cinema'], ['/film', 'nav.film'], ['/date', 'nav.date'], ['/features', 'nav.features'], ['/reports', 'nav.reports']] as const;
+const TABS = [['/', 'nav.cinema'], ['/film', 'nav.film'], ['/date', 'nav.date'], ['/features', 'nav.features'], ['/reports', 'nav.reports'], ['/refunds', 'nav.refunds']] as const;
 
 /**
  * The signed-in PresLive: live sales, the dashboard's tabs and reports. Its own chunk: the sign-in screen, which
@@ -57,6 +58,7 @@ export default function Dashboard({ state, logout, expired }: {
             <Route path="date" element={<ByDate />} />
             <Route path="features" element={<FeaturesV2 />} />
             <Route path="reports" element={<Reports />} />
+            <Route path="refunds" element={<Refunds />} />
             <Route path="cinema/:date/:locationId" element={<CinemaDrill />} />
             <Route path="box/:date/:locationId/:drillBy/:id" element={<PresentationBox />} />
             <Route path="*" element={<Navigate to="/" replace />} />

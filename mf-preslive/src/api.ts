@@ -8,6 +8,6 @@ import { createBaseQuery } from '@ticketing/shared';
 export const staffApi = createApi({
   reducerPath: 'staffApi',
   baseQuery: createBaseQuery(),
-  tagTypes: ['Sales'],
+  tagTypes: ['Sales', 'Refunds'],
   endpoints: () => ({}),
 });

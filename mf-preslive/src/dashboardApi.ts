@@ -4,7 +4,7 @@ import {
   AttendanceByDateResponse, AttendanceByLocationResponse, AttendanceByShowTimeResponse, AvailableFeaturesResponse,
   AvailablePresentationsResponse, CinemaFilterDataResponse, ConcessionsResponse, FeatureDataResponse, FeatureDatesResponse,
   FeatureSalesResponse, LocationDatesResponse, LocationSalesResponse, PresentationBoxResponse, PresentationDataResponse,
-  PresentationSalesResponse, SalesByPosResponse, TopFeaturesResponse, type DrillBy,
+  PresentationSalesResponse, RefundResendResponse, RefundsResponse, SalesByPosResponse, TopFeaturesResponse, type DrillBy,
 } from '@ticketing/shared';
 import { staffApi } from './api';
 import { dynamicMiddleware, rootReducer } from './store';
@@ -76,6 +76,14 @@ export const dashboardApi = staffApi.injectEndpoints({
     topFeatures: b.query<z.output<typeof TopFeaturesResponse>, ReportArgs>({
       query: (r) => `/PRES-live/reports/topFeatures?${queryString({ ...r })}`, transformResponse: parseWith(TopFeaturesResponse), providesTags: ['Sales'],
     }),
+    // What cancellations owe customers: card refunds (sent / pending / failed) and account credits. A cancellation is a
+    // sale change too ('Sales'), so an open list follows it live.
+    refunds: b.query<z.output<typeof RefundsResponse>, ReportArgs & { show: 'all' | 'open' }>({
+      query: (r) => `/PRES-live/refunds?${queryString({ ...r })}`, transformResponse: parseWith(RefundsResponse), providesTags: ['Sales', 'Refunds'],
+    }),
+    resendRefund: b.mutation<z.output<typeof RefundResendResponse>, number>({
+      query: (id) => ({ url: `/PRES-live/refunds/${id}/resend`, method: 'POST' }), transformResponse: parseWith(RefundResendResponse), invalidatesTags: ['Refunds'],
+    }),
   }),
 });
 
@@ -84,4 +92,5 @@ export const {
   useAvailableFeaturesQuery, useAvailablePresentationsQuery, useLazyFeatureDataQuery, useLazyPresentationDataQuery,
   useAttendanceByDateQuery, useFilterDataQuery, useAttendanceByLocationQuery, useAttendanceByShowTimeQuery,
   usePresentationBoxQuery, useConcessionsQuery, useSalesByPosQuery, useTopFeaturesQuery, usePresentationDataQuery,
+  useRefundsQuery, useResendRefundMutation,
 } = dashboardApi;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { releaseDueHoldOrders } from '../domains/orders/holdRelease.ts';
+import { retryDueCardRefunds } from '../domains/customerarea/cardRefunds.ts';
 
 /**
  * Tables filled by anonymous calls (sign-in attempts, the SMS outbox, payment sessions, hold records,
@@ -30,7 +31,8 @@ export async function purgeAnonymous(db: Db, now: Date = new Date()): Promise<Re
 
 /**
  * Periodic jobs of every api process (each safe to run in several at once): unpaid hold orders released
- * 30 minutes before their event (spec section 9), and the purge above (every tenth run).
+ * 30 minutes before their event (spec section 9), card refunds the provider has not taken yet sent again (each row
+ * taken FOR UPDATE SKIP LOCKED: one process per refund), and the purge above (every tenth run).
  */
 export async function housekeepingPlugin(app: FastifyInstance, opts: { db: Db; intervalMs: number }): Promise<void> {
   if (opts.intervalMs <= 0) return;
@@ -42,6 +44,8 @@ export async function housekeepingPlugin(app: FastifyInstance, opts: { db: Db; i
     (async () => {
       const released = await releaseDueHoldOrders(opts.db);
       if (released.length) app.log.info({ released }, 'hold orders released before their event');
+      const refunds = await retryDueCardRefunds(opts.db);
+      if (refunds.tried) app.log.info(refunds, 'card refunds sent again');
       if (runs++ % 10 === 0) await purgeAnonymous(opts.db);
     })().catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed')).finally(() => { busy = false; });
   }, opts.intervalMs);

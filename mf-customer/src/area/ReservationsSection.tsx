@@ -6,7 +6,7 @@ import { failureKey, useCancelQuoteQuery, useCancelReservationMutation } from '.
 import { NAMESPACE } from '../locales';
 import styles from './area.module.css';
 import { focusWhenShown } from './focus';
-import { refundParts } from './refundText';
+import { refundSentence } from './refundText';
 
 type Lang = Parameters<typeof formatMoney>[1];
 
@@ -18,25 +18,17 @@ function feeText(t: (k: string, o?: Record<string, unknown>) => string, fee: Cus
 
 type T = (k: string, o?: Record<string, unknown>) => string;
 
-/**
- * A refund as a sentence, and where it goes: the quote "You will get ₪95.00 back (₪10.00 cancellation fee withheld):
- * ₪18.00 back to your card and ₪77.00 back to gift voucher ••••DEMO.", the outcome "Cancelled: … (₪10.00 fee
- * withheld)." An api without the split: the refund alone, in `plain`'s words.
- */
-function refundSentence(t: T, r: Pick<CancelQuoteResponse, 'refund' | 'fee' | 'split'>, lang: Lang, toCredit: boolean, keys: { split: string; plain: string }): string {
-  const amounts = { refund: formatMoney(r.refund, lang), fee: formatMoney(r.fee, lang) };
-  const split = r.split && refundParts(t, r.split, lang, toCredit);
-  const main = split?.parts ? t(keys.split, { ...amounts, parts: split.parts }) : t(keys.plain, amounts);
-  return split?.extras ? `${main} ${split.extras}` : main;
-}
-
 export const quoteText = (t: T, q: CancelQuoteResponse, lang: Lang, toCredit: boolean): string =>
-  refundSentence(t, q, lang, toCredit, { split: 'area.reservations.quoteSplit', plain: 'area.reservations.quote' });
+  refundSentence(t, q, lang, toCredit, {
+    split: 'area.reservations.quoteSplit', plain: 'area.reservations.quote', backOnly: 'area.reservations.quoteBackOnly', nothing: 'area.reservations.quoteNothing',
+  });
 
+/** The outcome; to the account credit, it names the credit's voucher (masked), its balance and how it pays. */
 export const doneText = (t: T, done: CancelReservationResponse, lang: Lang): string =>
   refundSentence(t, done, lang, done.refundToTransactionCredit, {
     split: 'area.reservations.doneSplit', plain: done.refundToTransactionCredit ? 'area.reservations.doneCredit' : 'area.reservations.done',
-  });
+    backOnly: 'area.reservations.doneBackOnly', nothing: 'area.reservations.doneNothing',
+  }, done.credit);
 
 /** The refund of the tickets chosen, as the api reckons it (asked again whenever the choice changes), and where it goes. */
 function Quote({ id, items, toCredit }: { id: number; items: number[]; toCredit: boolean }) {
@@ -136,8 +128,10 @@ function ReservationCard({ r, cancellation }: { r: AreaReservation; cancellation
             {asking && chosen.length > 0 && <Quote id={r.id} items={chosen} toCredit={credit} />}
             <p>{t('area.reservations.serviceFees')}</p>
             <label>
-              <input type="checkbox" checked={credit} onChange={(e) => setCredit(e.target.checked)} /> {t('area.reservations.toCredit')}
+              <input type="checkbox" checked={credit} onChange={(e) => setCredit(e.target.checked)} aria-describedby={`credit-${r.id}`} /> {t('area.reservations.toCredit')}
             </label>
+            {/* what the account credit is (it was promised and existed nowhere): a voucher of theirs that pays at checkout */}
+            <p id={`credit-${r.id}`} className={styles.hint}>{t('area.reservations.toCreditHint')}</p>
             <p>
               <button type="button" className="tx-btn" onClick={() => void confirm()}>{t('area.reservations.confirm')}</button>{' '}
               <button type="button" className="tx-btn-secondary" onClick={() => dialog.current?.close()}>{t('area.reservations.keep')}</button>

@@ -63,6 +63,10 @@ export type CancellationFee = z.infer<typeof CancellationFee>;
 
 export const AreaVoucher = lazy(() => z.object({
   reference: z.string(),
+  /** The catalog voucher it is of (with it the api's names hook gives its name in ru, ar and pl). Absent from older apis. */
+  systemVoucherId: z.optional(z.int()),
+  /** The customer's account credit (refunds of cancellations put on the account): pays at checkout like any voucher. */
+  isAccountCredit: z.optional(z.boolean()),
   name: z.string(),
   balance: Money,
   ticketBalance: z.int(),
@@ -116,6 +120,11 @@ export const CancelReservationResponse = lazy(() => z.object({
   refundToTransactionCredit: z.boolean(),
   /** Absent from older apis (they said only "to your card"). */
   split: z.optional(CancelRefundSplit),
+  /**
+   * With refundToTransactionCredit, where the card's part went: the customer's account-credit voucher (its code pays at
+   * checkout, "Pay with a voucher"), what this cancellation added and its balance now. Absent when nothing was credited.
+   */
+  credit: z.optional(z.object({ reference: z.string(), amount: Money, balance: Money, validUntil: z.string() })),
 }));
 export type CancelReservationResponse = z.infer<typeof CancelReservationResponse>;
 /**

@@ -215,6 +215,53 @@ export type TopFeatureRow = z.infer<typeof TopFeatureRow>;
 export const TopFeaturesResponse = lazy(() => z.object({ rows: z.array(TopFeatureRow) }));
 export type TopFeaturesResponse = z.infer<typeof TopFeaturesResponse>;
 
+// ---------- PresLive: refunds owed by customer cancellations ----------
+
+/**
+ * GET /PRES-live/refunds: the money cancellations give back outside the vouchers that paid — card refunds (sent to the
+ * payment provider, pending while it has not taken them, failed with its reason) and account credits (a voucher of the
+ * customer's: still owed by the business until spent). `show=open`: only pending and failed card refunds, any date.
+ */
+export const RefundsQuery = lazy(() => withRange(z.object({
+  startDate: StaffDate, endDate: StaffDate, locationId: z.optional(QId), show: z._default(z.enum(['all', 'open']), 'all'),
+})));
+export type RefundsQuery = z.infer<typeof RefundsQuery>;
+export const REFUND_STATUSES = ['sent', 'pending', 'failed', 'credited'] as const;
+export const RefundRow = lazy(() => z.object({
+  Id: z.int(),
+  /** card: a card_refunds row (Id is its id); credit: a cancellation put on the account credit (Id is the cancellation's). */
+  Kind: z.enum(['card', 'credit']),
+  ReservationId: z.int(),
+  ReservationIdentifier: z.string(),
+  LocationId: z.int(),
+  LocationName: z.string(),
+  CreatedAt: IsoDateTime,
+  Amount: Money,
+  Status: z.enum(REFUND_STATUSES),
+  /** Why the last attempt did not go through (PROVIDER_UNAVAILABLE, DECLINED, NO_PAYMENT_SESSION…); null when sent or credited. */
+  Reason: z.nullable(z.string()),
+  /** The provider's own words on it. */
+  Detail: z.nullable(z.string()),
+  Provider: z.nullable(z.string()),
+  Attempts: z.int(),
+  NextAttemptAt: z.nullable(IsoDateTime),
+  SentAt: z.nullable(IsoDateTime),
+  /** An account credit's voucher (masked, ••••WXYZ) and what is left on it now. */
+  CreditVoucher: z.nullable(z.string()),
+  CreditBalance: z.nullable(Money),
+  /** A failed card refund with a payment to refund through: POST /PRES-live/refunds/{id}/resend sends it again. */
+  CanResend: z.boolean(),
+}));
+export type RefundRow = z.infer<typeof RefundRow>;
+export const RefundsResponse = lazy(() => z.object({
+  rows: z.array(RefundRow),
+  totals: z.object({ sent: Money, pending: Money, failed: Money, credited: Money }),
+}));
+export type RefundsResponse = z.infer<typeof RefundsResponse>;
+export const RefundIdParams = lazy(() => z.object({ id: QId }));
+export const RefundResendResponse = lazy(() => z.object({ refund: RefundRow }));
+export type RefundResendResponse = z.infer<typeof RefundResendResponse>;
+
 /** Server-sent event `sales` on GET /PRES-live/events. */
 export const SalesChangeEvent = lazy(() => z.object({ presentationIds: z.array(z.int()), businessIds: z.array(z.int()), tickets: z.int() }));
 export type SalesChangeEvent = z.infer<typeof SalesChangeEvent>;

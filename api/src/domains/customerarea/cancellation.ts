@@ -14,9 +14,30 @@ export function loadCancellationSettings(env: NodeJS.ProcessEnv = process.env): 
   return { enabled, kind: (m?.[1] as FeeKind | undefined) ?? 'perTicket', value: m ? Number(m[2]) : 500 };
 }
 
-/** The fee withheld and the refund (agorot) for cancelling tickets worth `ticketsAgorot` (service fees excluded). */
-export function cancellationAmounts(s: Pick<CancellationSettings, 'kind' | 'value'>, ticketsAgorot: number, count: number): { fee: number; refund: number } {
-  const raw = s.kind === 'fixed' ? s.value : s.kind === 'percent' ? Math.round((ticketsAgorot * s.value) / 100) : s.value * count;
-  const fee = Math.min(Math.max(0, raw), ticketsAgorot);
-  return { fee, refund: ticketsAgorot - fee };
+/**
+ * The fee withheld and the refund (agorot) for cancelling tickets of these prices (service fees excluded), and each
+ * ticket's share of the fee (the reports count it as kept).
+ *  - perTicket: the fee per ticket, never more than the ticket cost: a ticket that cost nothing (a member ticket, a
+ *    voucher's free ticket) adds no fee. It counted every ticket chosen, capped only by the selection's total, so a ₪0
+ *    member ticket cancelled with a paid one cost ₪5 more than cancelling them one at a time (QA, eighteenth session).
+ *  - percent: rounded per ticket, so the total is the same however the tickets are split into cancellations.
+ *  - fixed: once per cancellation, at most what the tickets cost; shared over the tickets by price.
+ */
+export function cancellationAmounts(s: Pick<CancellationSettings, 'kind' | 'value'>, prices: readonly number[]): { fee: number; refund: number; shares: number[] } {
+  const total = prices.reduce((a, p) => a + p, 0);
+  let shares: number[];
+  if (s.kind === 'perTicket') shares = prices.map((p) => Math.min(Math.max(0, s.value), Math.max(0, p)));
+  else if (s.kind === 'percent') shares = prices.map((p) => Math.min(Math.max(0, Math.round((p * s.value) / 100)), Math.max(0, p)));
+  else shares = proportional(Math.min(Math.max(0, s.value), Math.max(0, total)), prices);
+  const fee = shares.reduce((a, f) => a + f, 0);
+  return { fee, refund: total - fee, shares };
+}
+
+/** Splits `total` over `weights` in proportion, whole agorot, the remainder to the (first) heaviest. */
+export function proportional(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const out = weights.map((w) => (sum > 0 ? Math.floor((total * w) / sum) : 0));
+  const heaviest = weights.reduce((best, w, i) => (w > weights[best]! ? i : best), 0);
+  if (out.length) out[heaviest]! += total - out.reduce((a, b) => a + b, 0);
+  return out;
 }

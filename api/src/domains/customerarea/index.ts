@@ -10,6 +10,8 @@ import { notifySeats } from '../seats/holds.ts';
 import { requireCustomer } from '../customers/service.ts';
 import { loadCancellationSettings, type CancellationSettings } from './cancellation.ts';
 import { giveBack, reckonCancellation, splitOf } from './refunds.ts';
+import { creditAccount } from './credit.ts';
+import { recordCardRefund, sendCardRefund } from './cardRefunds.ts';
 import { customerVouchers, voucherRoutes } from './vouchers.ts';
 import { vodRoutes } from './vod.ts';
 import { detailsRoutes } from './details.ts';
@@ -141,6 +143,7 @@ export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db; s
       const customerId = await requireCustomer(db, req, { csrf: true });
       if (!settings.enabled) throw new ApiHttpError(403, 'CANCELLATION_DISABLED', 'cancellation in the customer area is turned off');
       const freedIn = new Set<number>();
+      const owed: { cardRefundId: number | null } = { cardRefundId: null };
       const result = await db.tx(async (q): Promise<CancelResult> => {
         const wanted = body.itemsToCancel?.length ? new Set(body.itemsToCancel) : null;
         // the same reckoning as the quote the dialog showed (under the row lock here)
@@ -169,16 +172,32 @@ export async function customerAreaPlugin(app: FastifyInstance, opts: { db: Db; s
           WHERE id = $1`, [res.id, k.refund, left]);
         const split = splitOf(k);
         const voucherAgorot = k.vouchers.reduce((s, v) => s + v.amount, 0);
-        await q.query(`INSERT INTO customer_cancellations (reservation_id, customer_id, ticket_ids, tickets_agorot, fee_agorot, refund_agorot, to_credit,
+        const { rows: [cc] } = await q.query<{ id: number }>(`INSERT INTO customer_cancellations (reservation_id, customer_id, ticket_ids, tickets_agorot, fee_agorot, refund_agorot, to_credit,
             card_agorot, voucher_agorot, member_tickets, loyalty_points, voucher_tickets, coupon_uses)
-          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
         [res.id, customerId, ids, k.ticketsAgorot, k.fee, k.refund, body.refundToTransactionCredit, k.card, voucherAgorot,
           split.memberTickets, split.loyaltyPoints, split.voucherTickets, split.couponUses]);
+        // The card's part: to the customer's account credit (a voucher of theirs, at once), or owed to the card — a
+        // pending refund the provider is asked for after the commit (and again by the housekeeping until it is sent).
+        let credit: CancelResult['credit'];
+        if (k.card > 0 && body.refundToTransactionCredit) {
+          const c = await creditAccount(q, { customerId, amount: k.card, reservationId: res.id, reservationIdentifier: rows[0]!.identifier });
+          await q.query('UPDATE customer_cancellations SET credit_item_id = $2 WHERE id = $1', [cc!.id, c.itemId]);
+          credit = { reference: c.reference, amount: c.amount / 100, balance: c.balance / 100, validUntil: c.validUntil };
+        } else if (k.card > 0) {
+          owed.cardRefundId = await recordCardRefund(q, { cancellationId: cc!.id, reservationId: res.id, amount: k.card });
+        }
         return {
           cancelledItems: ids, ticketsAmount: k.ticketsAgorot / 100, fee: k.fee / 100, refund: k.refund / 100,
-          refundToTransactionCredit: body.refundToTransactionCredit, split,
+          refundToTransactionCredit: body.refundToTransactionCredit, split, ...(credit ? { credit } : {}),
         };
       });
+      // The card refund goes to the provider now that the cancellation is committed; a failure leaves it pending for
+      // the housekeeping (and the operator's list), never the customer's answer.
+      if (owed.cardRefundId !== null) {
+        const id = owed.cardRefundId;
+        await sendCardRefund(db, id).catch((err: unknown) => req.log.warn({ err, cardRefundId: id }, 'card refund not sent yet'));
+      }
       // Freed seats go to the waiting list at once (after the commit, so the pass sees them free).
       for (const pid of freedIn) await app.runAllocation?.(pid).catch(() => undefined);
       return result;

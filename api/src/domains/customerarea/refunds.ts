@@ -31,18 +31,9 @@ export interface ReckonedTicket { ticket_id: number; price: number }
 
 interface Line { id: number; member_number: string | null; system_voucher: string | null; is_sub: boolean; coupon: string | null; points: number }
 
-/** Splits `total` over `weights` in proportion, whole agorot, the remainder to the first. */
-function shares(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const out = weights.map((w) => (sum > 0 ? Math.floor((total * w) / sum) : 0));
-  if (out.length) out[0]! += total - out.reduce((a, b) => a + b, 0);
-  return out;
-}
-
 export async function reckonCancellation(q: Queryable, res: { id: number }, items: ReckonedTicket[], settings: CancellationSettings): Promise<Reckoning> {
   const ticketsAgorot = items.reduce((s, r) => s + r.price, 0);
-  const { fee, refund } = cancellationAmounts(settings, ticketsAgorot, items.length);
-  const fees = shares(fee, items.map((r) => r.price));
+  const { fee, refund, shares: fees } = cancellationAmounts(settings, items.map((r) => r.price));
   const feeShares = new Map(items.map((r, i) => [r.ticket_id, fees[i]!]));
 
   const { rows: [o] } = await q.query<{ total: number; session: string | null; captured: number | null; web: boolean; card_back: number; points_left: number }>(`

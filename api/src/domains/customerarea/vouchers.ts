@@ -12,12 +12,12 @@ import { pick } from '../../lib/lang.ts';
 export const replacementDays = (env: NodeJS.ProcessEnv = process.env) => Number(env.CUSTOMER_VOUCHER_REPLACEMENT_DAYS || 30);
 
 interface VoucherRow {
-  id: number; reference: string; name_he: string; name_en: string; balance: number; ticket_balance: number; redeemed: number; redemptions: number;
+  id: number; system_voucher_id: number; is_account_credit: boolean; reference: string; name_he: string; name_en: string; balance: number; ticket_balance: number; redeemed: number; redemptions: number;
   created_at: Date; end_date: string; status: 'active' | 'cancelled'; is_for_replacement: boolean; purchase_id: number | null; in_window: boolean;
 }
 
 const VOUCHER_SQL = `
-  SELECT i.id, i.reference, v.name_he, v.name_en, i.balance, i.ticket_balance, i.created_at, i.end_date::text AS end_date, i.status,
+  SELECT i.id, i.system_voucher_id, v.is_account_credit, i.reference, v.name_he, v.name_en, i.balance, i.ticket_balance, i.created_at, i.end_date::text AS end_date, i.status,
          i.is_for_replacement, i.purchase_id, i.created_at > now() - make_interval(days => $2) AS in_window,
          -- net of what cancellations gave back (the balance and the redeemed add up to what was loaded)
          (COALESCE((SELECT sum(amount) FROM voucher_redemptions vr WHERE vr.item_id = i.id), 0)
@@ -30,7 +30,7 @@ const isActive = (r: VoucherRow) => r.status === 'active' && r.end_date >= jerus
 function toArea(r: VoucherRow, lang: Lang): AreaVoucher {
   const online = r.purchase_id !== null;
   return {
-    reference: r.reference, name: pick(lang, r.name_he, r.name_en), balance: r.balance / 100, ticketBalance: r.ticket_balance,
+    reference: r.reference, systemVoucherId: r.system_voucher_id, isAccountCredit: r.is_account_credit, name: pick(lang, r.name_he, r.name_en), balance: r.balance / 100, ticketBalance: r.ticket_balance,
     redeemed: r.redeemed / 100, purchaseDate: toIso(r.created_at), expirationDate: r.end_date, status: r.status, isForReplacement: r.is_for_replacement,
     canCancel: online && isActive(r) && !r.is_for_replacement && r.redemptions === 0,
     canReplace: online && isActive(r) && !r.is_for_replacement && r.in_window,
@@ -95,8 +95,11 @@ export function voucherRoutes(app: FastifyInstance, db: Db): void {
       const red = await db.query<{ amount: number; tickets: number; created_at: Date; identifier: string }>(`
         SELECT vr.amount, vr.tickets, vr.created_at, r.identifier FROM voucher_redemptions vr JOIN reservations r ON r.id = vr.reservation_id
         WHERE vr.item_id = $1`, [item.id]);
+      // 'credited' (a cancellation's refund put on the account credit) reads as what it is to the customer: money a
+      // cancellation gave back
       const ev = await db.query<{ kind: 'cancelled' | 'replacement' | 'refunded'; created_at: Date; reservation_identifier: string | null; amount: number; tickets: number }>(
-        'SELECT kind, created_at, reservation_identifier, amount, tickets FROM system_voucher_events WHERE item_id = $1', [item.id]);
+        `SELECT CASE WHEN kind = 'credited' THEN 'refunded' ELSE kind END AS kind, created_at, reservation_identifier, amount, tickets
+         FROM system_voucher_events WHERE item_id = $1`, [item.id]);
       const history: VoucherHistoryEntry[] = [
         { kind: 'issued', date: toIso(item.created_at), amount: 0, tickets: 0, reservationIdentifier: null },
         ...red.rows.map((r) => ({ kind: 'redeemed' as const, date: toIso(r.created_at), amount: r.amount / 100, tickets: r.tickets, reservationIdentifier: r.identifier })),

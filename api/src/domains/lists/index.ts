@@ -51,7 +51,8 @@ export async function listsPlugin(app: FastifyInstance, opts: { db: Db }): Promi
     method: 'GET', url: '/system-vouchers', summary: 'System (gift) vouchers for sale', tags: ['vouchers'],
     query: SystemVouchersQuery, response: SystemVouchersResponse,
     async handler({ query, lang }) {
-      const sc = await db.query<{ id: number; name_he: string; name_en: string }>('SELECT * FROM system_voucher_super_classes ORDER BY id');
+      // the account credit (migration 340) is a voucher of the catalog, never for sale
+      const sc = await db.query<{ id: number; name_he: string; name_en: string }>('SELECT * FROM system_voucher_super_classes WHERE NOT is_account_credit ORDER BY id');
       const { rows } = await db.query<{
         id: number; class_id: number; super_class_id: number; name_he: string; name_en: string; description_he: string;
         description_en: string; validity_days: number; terms_id: number;
@@ -60,7 +61,7 @@ export async function listsPlugin(app: FastifyInstance, opts: { db: Db }): Promi
         SELECT v.*, COALESCE((SELECT json_agg(json_build_object('id', p.id, 'price', p.price, 'is_open_price', p.is_open_price,
                  'min_price', p.min_price, 'max_price', p.max_price, 'redemption', p.redemption) ORDER BY p.id)
                  FROM system_voucher_prices p WHERE p.voucher_id = v.id), '[]') AS prices
-        FROM system_vouchers v WHERE ($1::int IS NULL OR v.super_class_id = $1::int) ORDER BY v.id`, [query.superClassId ?? null]);
+        FROM system_vouchers v WHERE NOT v.is_account_credit AND ($1::int IS NULL OR v.super_class_id = $1::int) ORDER BY v.id`, [query.superClassId ?? null]);
       const today = jerusalemToday();
       const scName = new Map(sc.rows.map((s) => [s.id, pick(lang, s.name_he, s.name_en)]));
       return {

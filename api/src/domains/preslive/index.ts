@@ -8,6 +8,7 @@ import { v2Routes } from './routes/v2.ts';
 import { attendanceRoutes } from './routes/attendance.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { liveRoutes } from './routes/live.ts';
+import { refundRoutes } from './routes/refunds.ts';
 
 export { SALES_CHANNEL } from './routes/live.ts';
 export { WINDOW_AHEAD, WINDOW_BACK } from './context.ts';
@@ -29,6 +30,7 @@ export async function preslivePlugin(app: FastifyInstance, opts: { db: Db; heart
     v2Routes(scope, ctx);
     attendanceRoutes(scope, ctx);
     reportRoutes(scope, ctx);
+    refundRoutes(scope, ctx);
     await liveRoutes(scope, ctx);
   });
 }
