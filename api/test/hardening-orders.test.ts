@@ -81,12 +81,13 @@ forEachEngine('hardening: hold orders and purge', (get) => {
     const { db, app } = get();
     const { rows } = await db.query<{ document_key: string; reference: string }>(`
       SELECT r.document_key, i.reference FROM voucher_redemptions vr JOIN system_voucher_items i ON i.id = vr.item_id
-      JOIN reservations r ON r.id = vr.reservation_id WHERE vr.amount IS NOT NULL AND r.document_key IS NOT NULL LIMIT 1`);
+      JOIN reservations r ON r.id = vr.reservation_id WHERE vr.amount > 0 AND r.document_key IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM system_voucher_events e WHERE e.reservation_id = r.id AND e.kind = 'refunded') LIMIT 1`);
     if (!rows[0]) {
       // no voucher-paid order yet in this database: make the document read one by hand
       const { rows: [doc] } = await db.query<{ id: number; document_key: string }>(`SELECT id, document_key FROM reservations WHERE document_key IS NOT NULL AND status = 'committed' LIMIT 1`);
       const { rows: [item] } = await db.query<{ id: number; reference: string }>(`SELECT id, reference FROM system_voucher_items WHERE reference = 'GIFT-100-DEMO'`);
-      await db.query('INSERT INTO voucher_redemptions (item_id, reservation_id, amount) VALUES ($1, $2, 0)', [item!.id, doc!.id]);
+      await db.query('INSERT INTO voucher_redemptions (item_id, reservation_id, amount) VALUES ($1, $2, 100)', [item!.id, doc!.id]);
       rows.push({ document_key: doc!.document_key, reference: item!.reference });
     }
     const r = await app.inject({ url: `/api/edocument/${rows[0]!.document_key}` });
