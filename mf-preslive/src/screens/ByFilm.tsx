@@ -4,6 +4,7 @@ import { useFeatureDatesQuery, useFeatureSalesQuery, useFilterDataQuery } from '
 import { BarChart } from '../lib/charts';
 import { formatDayMonthYear } from '@ticketing/shared';
 import { Loadable } from '../lib/Loadable';
+import { LocationSelect } from '../lib/LocationSelect';
 import { ReportTable } from '../lib/ReportTable';
 import { idParam, isIsoDate, useQueryParams } from '../lib/query';
 import { num, pct } from '../lib/format';
@@ -15,7 +16,8 @@ import { NAMESPACE } from '../locales';
 export function ByFilm() {
   const { t } = useTranslation(NAMESPACE);
   const datesQ = useFeatureDatesQuery();
-  const filtersQ = useFilterDataQuery();
+  // the cinema filter's options asked for at once, beside the dates: they come with the table, not after it
+  useFilterDataQuery();
   const [params, setParams] = useQueryParams();
   const picked = params.get('date');
   const locationId = idParam(params.get('location'));
@@ -44,12 +46,7 @@ export function ByFilm() {
                 {d.features.map((f) => <option key={f.FeatureId} value={f.FeatureId}>{f.FeatureName}</option>)}
               </select>
             </label>
-            <label className={styles.field}>{t('cols.location')}{' '}
-              <select value={locationId ?? ''} onChange={(e) => setParams({ location: e.target.value })}>
-                <option value="">{t('film.allLocations')}</option>
-                {(filtersQ.data?.locations ?? []).map((l) => <option key={l.LocationId} value={l.LocationId}>{l.Name}</option>)}
-              </select>
-            </label>
+            <LocationSelect value={locationId ?? ''} onChange={(location) => setParams({ location })} />
             <label className={styles.field}>
               <input type="checkbox" checked={isByLocation} onChange={(e) => setParams({ byCinema: e.target.checked ? 1 : undefined })} /> {t('film.byLocation')}
             </label>

@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays, formatDayMonthYearTime, isolateLtr, jerusalemDate, type Column, type RefundRow } from '@ticketing/shared';
-import { useFilterDataQuery, useRefundsQuery, useResendRefundMutation } from '../dashboardApi';
+import { useRefundsQuery, useResendRefundMutation } from '../dashboardApi';
 import { DateRange, useDateRange } from '../lib/DateRange';
 import { Loadable } from '../lib/Loadable';
+import { LocationSelect } from '../lib/LocationSelect';
 import { ReportTable } from '../lib/ReportTable';
 import { idParam, useQueryParams } from '../lib/query';
 import { money, num } from '../lib/format';
@@ -26,7 +27,6 @@ export function Refunds() {
   const show: Show = params.get('show') === 'open' ? 'open' : 'all';
   const locationId = idParam(params.get('location'));
   const { range, ready, field } = useDateRange({ startDate: addDays(today, -30), endDate: today });
-  const filtersQ = useFilterDataQuery();
 
   return (
     <section aria-labelledby="refunds-title">
@@ -39,12 +39,7 @@ export function Refunds() {
             <option value="open">{t('refunds.showOpen')}</option>
           </select>
         </label>
-        <label className={styles.field}>{t('cols.location')}{' '}
-          <select value={locationId ?? ''} onChange={(e) => setParams({ location: e.target.value })}>
-            <option value="">{t('film.allLocations')}</option>
-            {(filtersQ.data?.locations ?? []).map((l) => <option key={l.LocationId} value={l.LocationId}>{l.Name}</option>)}
-          </select>
-        </label>
+        <LocationSelect value={locationId ?? ''} onChange={(location) => setParams({ location })} />
       </div>
       {/* the dates choose nothing when only the refunds still owed are shown (any date) */}
       {show === 'all' && <DateRange {...field} />}

@@ -10,6 +10,7 @@ import { BarChart, LineChart } from '../lib/charts';
 import { formatDayMonthYear, type Column } from '@ticketing/shared';
 import { DateRange, DayInput, useDateRange, useDay, type Range } from '../lib/DateRange';
 import { Loadable } from '../lib/Loadable';
+import { LocationSelect } from '../lib/LocationSelect';
 import { ReportTable, totalCell } from '../lib/ReportTable';
 import { idParam, useQueryParams } from '../lib/query';
 import { money, num } from '../lib/format';
@@ -54,12 +55,7 @@ export function Reports() {
         </label>
         {needsDate && <DayInput label={t('cinema.date')} {...dayField} />}
         {(needsLocation || optionalLocation) && (
-          <label className={styles.field}>{t('cols.location')}{' '}
-            <select value={locationId ?? (needsLocation ? firstLocation ?? '' : '')} onChange={(e) => setParams({ location: e.target.value })}>
-              {optionalLocation && <option value="">{t('film.allLocations')}</option>}
-              {(filtersQ.data?.locations ?? []).map((l) => <option key={l.LocationId} value={l.LocationId}>{l.Name}</option>)}
-            </select>
-          </label>
+          <LocationSelect value={locationId ?? (needsLocation ? firstLocation ?? '' : '')} allowAll={optionalLocation} onChange={(location) => setParams({ location })} />
         )}
       </div>
       {needsRange && <DateRange {...rangeField} />}
