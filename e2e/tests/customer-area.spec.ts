@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { signInBySms, type SmsSignInLabels } from './helpers';
+import { holdTwoRegularSeats, signInBySms, type SmsSignInLabels } from './helpers';
 
 /**
  * The customer area: sign in with the SMS code, cancel a reservation (the confirm dialog states the fee),
@@ -99,21 +99,10 @@ test('[en, 390×844] an order paid by gift voucher, cancelled: the dialog and th
   const area = await (await page.request.get('/api/customer-area/customerAreaData')).json() as
     { customerAreaData: { upcoming: Array<{ presentationId: number; identifier: string }> } };
   const presentationId = area.customerAreaData.upcoming.find((r) => r.identifier.startsWith('C9'))!.presentationId;
-  const { presentation: p } = await (await page.request.get(`/api/presentations/${presentationId}`)).json() as { presentation: { venueId: number; seatplanId: number } };
-  const uuid = randomUUID();
-  const status = await (await page.request.get(`/api/seats/seats-statusV2?presentationId=${presentationId}&isReserved=1`, { headers: { uuid } })).json() as { seats: Record<string, string> };
   // two free ordinary seats (the regular ticket's price group 331) of the reserved section
-  const free = Object.entries(status.seats).filter(([k, g]) => k.startsWith('3311_') && g.split(',').includes('331')).slice(0, 2)
-    .map(([k]) => k.split('_').map(Number) as [number, number, number]);
-  expect(free).toHaveLength(2);
-  for (const [sec, x, y] of free) {
-    const r = await page.request.put('/api/seats/lock-seat', { headers: { uuid }, data: {
-      recaptchaToken: 't', seat: { PresentationId: presentationId, VenueId: p.venueId, VenueSeatplanId: p.seatplanId, VenueSectionId: sec, TicketGroupId: 331, XCoordinate: x, YCoordinate: y },
-    } });
-    expect(r.ok(), await r.text()).toBeTruthy();
-  }
+  const { uuid, seats } = await holdTwoRegularSeats(page, presentationId);
   const cart = {
-    seats: free.map(([sec, x, y]) => ({ XCoordinate: x, YCoordinate: y, ticket: { prsntId: presentationId, venueId: p.venueId, seatplanId: p.seatplanId, sectionId: sec, ticketId: 3311 } })),
+    seats,
     customerInfo: { firstName: 'Miriam', lastName: 'Cohen', ssn: '000000018', email: 'miriam@example.com', emailVerify: 'miriam@example.com',
       mobileNumber: '0541112223', mobileNumberVerify: '0541112223', termsConfirmed: true, isMailingAllowed: false },
     voucherPayments: [{ systemVoucher: 'GIFT-200-DEMO', amount: 200 }],

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectConfirmation, payByCard, startOrder, toSummary } from './booking-flow';
+import { holdTwoRegularSeats } from './helpers';
 
 /**
  * A tester following the money (eighteenth session): the cancel dialog offered "Refund to my account credit instead of
@@ -24,20 +25,9 @@ async function signIn(page: Page) {
 
 /** Two regular seats of `presentationId` for Eli, paid by the sandbox card, through the api (his session's cookies). */
 async function bookByCard(page: Page, presentationId: number): Promise<string> {
-  const { presentation: p } = await (await page.request.get(`/api/presentations/${presentationId}`)).json() as { presentation: { venueId: number; seatplanId: number } };
-  const uuid = randomUUID();
-  const status = await (await page.request.get(`/api/seats/seats-statusV2?presentationId=${presentationId}&isReserved=1`, { headers: { uuid } })).json() as { seats: Record<string, string> };
-  const free = Object.entries(status.seats).filter(([k, g]) => k.startsWith('3311_') && g.split(',').includes('331')).slice(-2)
-    .map(([k]) => k.split('_').map(Number) as [number, number, number]);
-  expect(free).toHaveLength(2);
-  for (const [sec, x, y] of free) {
-    const r = await page.request.put('/api/seats/lock-seat', { headers: { uuid }, data: {
-      recaptchaToken: 't', seat: { PresentationId: presentationId, VenueId: p.venueId, VenueSeatplanId: p.seatplanId, VenueSectionId: sec, TicketGroupId: 331, XCoordinate: x, YCoordinate: y },
-    } });
-    expect(r.ok(), await r.text()).toBeTruthy();
-  }
+  const { uuid, seats } = await holdTwoRegularSeats(page, presentationId, 'last');
   const cart = {
-    seats: free.map(([sec, x, y]) => ({ XCoordinate: x, YCoordinate: y, ticket: { prsntId: presentationId, venueId: p.venueId, seatplanId: p.seatplanId, sectionId: sec, ticketId: 3311 } })),
+    seats,
     customerInfo: { firstName: 'Eli', lastName: 'Shani', ssn: '000000018', email: 'eli@example.com', emailVerify: 'eli@example.com',
       mobileNumber: '0531234501', mobileNumberVerify: '0531234501', termsConfirmed: true, isMailingAllowed: false },
   };

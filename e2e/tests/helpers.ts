@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page, type Request } from '@playwright/test';
 
 /** Collects every request URL a page makes (for "which remote files were downloaded" checks). */
@@ -32,4 +33,26 @@ export async function signInBySms(page: Page, mobile: string, t: SmsSignInLabels
   const box = await (await page.request.get(`/api/dev/sms-outbox?mobileNumber=${mobile}`)).json() as { messages: Array<{ code: string | null }> };
   await page.getByLabel(t.code).fill(box.messages[0]!.code!);
   await page.getByRole('button', { name: t.signIn, exact: true }).click();
+}
+
+/**
+ * Two free regular seats (price group 331 of the reserved section 3311) of `presentationId`, held through the api
+ * for a new visit (`uuid`), as the cart's seats: for specs whose subject is an order's later life (its cancellation),
+ * not the booking. `from`: the section's first free seats or its last (specs of one run keep apart).
+ */
+export async function holdTwoRegularSeats(page: Page, presentationId: number, from: 'first' | 'last' = 'first') {
+  const { presentation: p } = await (await page.request.get(`/api/presentations/${presentationId}`)).json() as { presentation: { venueId: number; seatplanId: number } };
+  const uuid = randomUUID();
+  const status = await (await page.request.get(`/api/seats/seats-statusV2?presentationId=${presentationId}&isReserved=1`, { headers: { uuid } })).json() as { seats: Record<string, string> };
+  const regular = Object.entries(status.seats).filter(([k, g]) => k.startsWith('3311_') && g.split(',').includes('331'));
+  const free = (from === 'first' ? regular.slice(0, 2) : regular.slice(-2)).map(([k]) => k.split('_').map(Number) as [number, number, number]);
+  expect(free).toHaveLength(2);
+  for (const [sec, x, y] of free) {
+    const r = await page.request.put('/api/seats/lock-seat', { headers: { uuid }, data: {
+      recaptchaToken: 't', seat: { PresentationId: presentationId, VenueId: p.venueId, VenueSeatplanId: p.seatplanId, VenueSectionId: sec, TicketGroupId: 331, XCoordinate: x, YCoordinate: y },
+    } });
+    expect(r.ok(), await r.text()).toBeTruthy();
+  }
+  const seats = free.map(([sec, x, y]) => ({ XCoordinate: x, YCoordinate: y, ticket: { prsntId: presentationId, venueId: p.venueId, seatplanId: p.seatplanId, sectionId: sec, ticketId: 3311 } }));
+  return { uuid, seats };
 }
