@@ -6,6 +6,7 @@ import { NAMESPACE } from '../locales';
 import { cartActions, checkoutCartActions } from '../cart/cartSlice';
 import { useBuildCartMutation, useCurrentCustomerQuery, useStartupConfigQuery } from '../api/orderApi';
 import { useCommitMutation, usePaymentFormMutation } from '../api/checkoutApi';
+import { useSessionStatusMutation } from '../api/paymentsApi';
 import { usePresentationQuery, useReleaseHoldsMutation } from '../api/seatsApi';
 import { readMiniSite } from '../minisite/miniSiteSession';
 import { buildCartPayload, CartBuildError } from './cartPayload';
@@ -20,7 +21,7 @@ import { usePersistCheckout } from './persist';
 import { markOrderRestarted } from './restartNotice';
 import { VoucherDialog } from './VoucherDialog';
 import { BlikPayment, type BlikOutcome } from './payment/BlikPayment';
-import { cancelHostedSession, fetchSessionStatus, frameFailed } from './payment/hostedSession';
+import { cancelHostedSession, frameFailed } from './payment/hostedSession';
 import { activeProviders, PaymentMethodChooser } from './payment/PaymentMethodChooser';
 import type { StepProps } from '../order/stepProps';
 import styles from './checkout.module.css';
@@ -210,6 +211,9 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
    * is committed once, and a session left is never committed (the commit alone captures, only the session it sends).
    */
   const cardSession = useRef<string | null>(null);
+  const [askSession] = useSessionStatusMutation();
+  /** The session's state as the api has it; null when there is no answer. */
+  const fetchSessionStatus = useCallback((sessionId: string) => askSession({ sessionId }).unwrap().then((r) => r.status, () => null), [askSession]);
   const claimSession = useCallback((id: string) => {
     if (cardSession.current !== id) return false;
     cardSession.current = null;
@@ -228,7 +232,7 @@ export function PaymentStep({ onBack, presentation: given }: Partial<StepProps>)
       const failed = paymentFailureKey(status);
       if (failed) { setPhase({ kind: 'paymentError', text: t(failed) }); focusAlert(); }
     }
-  }, [claimSession, dispatch, commit, t]);
+  }, [claimSession, dispatch, commit, t, fetchSessionStatus]);
   useOnline(!!formPhase, () => void checkCardSession());
   const onFrameLoad = () => {
     if (!formPhase || !frameFailed(frameRef.current, formPhase.url)) return;

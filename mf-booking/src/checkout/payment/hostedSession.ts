@@ -1,25 +1,4 @@
-import { PaymentSessionResponse, apiUrl, getSessionUuid, type PaymentSessionStatus } from '@ticketing/shared';
-
-/** How long a status question or a cancel may take before the page stops waiting (a bad mobile line). */
-export const SESSION_CALL_MS = 8000;
-
-/**
- * The state of the visit's payment session as the api has it (GET /payment/session/{id}, read-only): what the card
- * page inside the frame could not tell the page (its answer lost, or the frame on the browser's error page).
- * Null when there is no answer.
- */
-export async function fetchSessionStatus(sessionId: string): Promise<PaymentSessionStatus | null> {
-  try {
-    const r = await fetch(apiUrl(`/payment/session/${encodeURIComponent(sessionId)}`), {
-      headers: { uuid: getSessionUuid(), accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store',
-      signal: AbortSignal.timeout(SESSION_CALL_MS),
-    });
-    if (!r.ok) return null;
-    return PaymentSessionResponse.parse(await r.json()).status;
-  } catch {
-    return null;
-  }
-}
+import { SESSION_CALL_MS } from '../../api/paymentsApi';
 
 /**
  * Cancels a session the visitor left (best effort): the hosted page's own Cancel (a form post with action=cancel,
